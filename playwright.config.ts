@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const launchOptions = {
+  executablePath: chromium,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+}
+const server = (brand: string, port: number) => ({
+  command: `node scripts/start.mjs`,
+  url: `http://127.0.0.1:${port}/`,
+  env: {
+    BRAND: brand,
+    PORT: String(port),
+    SKIP_BUILD: '1',
+    DATA_DIR: 'memory://',
+    TRUST_GEO_HEADER: '1',
+    NODE_ENV: 'test',
+  },
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+})
+
+/** End-to-end: Debian's Chromium against `npm start` (the production build and the real API server). */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: { trace: 'off', screenshot: 'only-on-failure', launchOptions },
+  projects: [
+    {
+      name: 'default',
+      testIgnore: /shipnow\//,
+      use: { ...devices['Desktop Chrome'], baseURL: 'http://127.0.0.1:3100', launchOptions },
+    },
+    {
+      name: 'shipnow',
+      testMatch: /shipnow\/.*\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: 'http://127.0.0.1:3101', launchOptions },
+    },
+  ],
+  webServer: [server('default', 3100), server('shipnow', 3101)],
+})

@@ -1,0 +1,22 @@
+import { definePlugin } from '../../src/plugin/define'
+
+// Screens this plugin's issue has not built yet show the core's honest placeholder.
+const pending = () => import('../../src/ui/PendingPage')
+
+export default definePlugin({
+  name: 'protection',
+  requires: ['auth'],
+  screens: {
+    LinkedAccountsPage: pending,
+    ShippingPage: pending,
+    PricePage: pending,
+    HotelPage: pending,
+    CarRentalPage: pending,
+    PackagePage: pending,
+    OrderProtectionLinkPage: pending,
+  },
+  locales: {
+    en: () => import('../../locales/en/protection.json'),
+    es: () => import('../../locales/es/protection.json'),
+  },
+})

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { defineConfig, type RsbuildPlugin } from '@rsbuild/core'
+import { pluginReact } from '@rsbuild/plugin-react'
+
+const root = import.meta.dirname
+const app = JSON.parse(readFileSync(join(root, 'config/app.json'), 'utf8')) as {
+  defaultBrand: string
+  defaultEnvironment: string
+}
+const brand = process.env.BRAND || app.defaultBrand
+const environment = process.env.APP_ENV || app.defaultEnvironment
+const virtualPath = join(root, 'node_modules/.virtual/brand.js')
+
+/**
+ * Validates config/ for the brand (config:check) and generates the module '@brand' with one static
+ * import per enabled plugin, so a disabled plugin's code never enters the bundle. A broken config
+ * stops the build with the checker's message.
+ */
+function brandModule(): string {
+  let json: string
+  try {
+    json = execFileSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/tsx/dist/cli.mjs'),
+        join(root, 'src/config/check-cli.ts'),
+        '--brand',
+        brand,
+        '--env',
+        environment,
+        '--emit',
+      ],
+      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+  } catch (e) {
+    const msg = String((e as { stderr?: string }).stderr || (e as Error).message)
+    const err = new Error(msg)
+    err.stack = `The build stopped because config/ has problems (brand ${brand}).\n${msg}`
+    throw err
+  }
+  const config = JSON.parse(json) as { plugins: string[] }
+  const imports = config.plugins.map(
+    (p, i) => `import p${i} from ${JSON.stringify(resolve(root, 'plugins', p, 'index.ts'))}`,
+  )
+  return `${imports.join('\n')}\nexport const plugins = [${config.plugins.map((_, i) => `p${i}`).join(', ')}]\nexport const config = ${json}\n`
+}
+
+const pluginBrand = (): RsbuildPlugin => ({
+  name: 'rewards:brand',
+  setup(api) {
+    api.modifyRspackConfig((_config, { rspack, appendPlugins }) => {
+      appendPlugins(new rspack.experiments.VirtualModulesPlugin({ [virtualPath]: brandModule() }))
+    })
+  },
+})
+
+export default defineConfig({
+  plugins: [pluginReact(), pluginBrand()],
+  source: {
+    entry: { index: './src/main.tsx' },
+  },
+  resolve: {
+    alias: { '@brand': virtualPath },
+    aliasStrategy: 'prefer-alias',
+  },
+  html: {
+    title: '',
+    template: './src/index.html',
+  },
+  security: { nonce: 'CSP_NONCE_PLACEHOLDER' },
+  output: {
+    distPath: { root: `dist/${brand}` },
+    copy: [{ from: './public', to: '.' }],
+    cleanDistPath: true,
+  },
+  performance: {
+    chunkSplit: { strategy: 'split-by-experience' },
+  },
+  dev: {
+    watchFiles: { paths: ['config/**/*.json'] },
+  },
+  server: {
+    port: Number(process.env.DEV_PORT ?? 8080),
+    proxy: {
+      '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
+      '/landers': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
+    },
+  },
+})

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// npm start: installs what is missing, builds the SPA for BRAND when its sources are newer than the
+// build, then runs the API server, which serves the build and /api on PORT (default 3000).
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+const run = (cmd, args, env = {}) =>
+  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+
+if (!existsSync(join(root, 'node_modules/.package-lock.json'))) {
+  console.log('Installing npm packages (first start)…')
+  run('npm', ['install', '--no-audit', '--no-fund'])
+}
+
+const app = JSON.parse(readFileSync(join(root, 'config/app.json'), 'utf8'))
+const brand = process.env.BRAND || app.defaultBrand
+
+function newest(dir) {
+  let t = 0
+  if (!existsSync(dir)) return t
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs)
+  }
+  return t
+}
+
+const index = join(root, 'dist', brand, 'index.html')
+const sources = Math.max(
+  ...['src', 'plugins', 'config', 'locales', 'public'].map((d) => newest(join(root, d))),
+  statSync(join(root, 'rsbuild.config.ts')).mtimeMs,
+)
+if (process.env.SKIP_BUILD !== '1' && (!existsSync(index) || statSync(index).mtimeMs < sources)) {
+  console.log(`Building the app for brand '${brand}'…`)
+  run('npx', ['rsbuild', 'build'], { BRAND: brand })
+}
+
+const server = spawn(
+  process.execPath,
+  [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/main.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BRAND: brand },
+  },
+)
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig))
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))

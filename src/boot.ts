@@ -1,0 +1,64 @@
+import type { AppParts } from './App'
+import { constants } from './config/constants'
+import type { RuntimeConfig } from './config/runtime-types'
+import { createHttpClient } from './http/client'
+import { createI18n, detectLanguage } from './i18n'
+import { createLocalCache } from './platform/cache'
+import { createCookies } from './platform/cookies'
+import { createEventBus } from './plugin/events'
+import { createRegistry } from './plugin/registry'
+import type { Plugin, Services } from './plugin/types'
+import { createRootStore } from './state/root'
+
+/** Applies the brand's theme as design-token values, so a partner restyles without code. */
+export function applyTheme(config: RuntimeConfig, root: HTMLElement = document.documentElement): void {
+  const t = config.brand.theme
+  const set = (k: string, v: string) => root.style.setProperty(k, v)
+  set('--c-primary', t.primary)
+  set('--c-primary-text', t.primaryText)
+  set('--c-accent', t.accent)
+  set('--c-bg', t.background)
+  set('--c-text', t.text)
+  set('--radius', t.radius)
+  set('--scroll-offset', `${constants.hashScrollOffsetPx}px`)
+}
+
+/**
+ * Boot order: collect the enabled plugins (checked against config at build time), build the root
+ * store, create it with its services, set up i18n, run each plugin's setup, then render.
+ */
+export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): Promise<AppParts> {
+  applyTheme(config)
+  const registry = createRegistry(plugins)
+  const events = createEventBus((e) => {
+    if (import.meta.env?.DEV) console.error(e)
+  })
+  const http = createHttpClient(config.app.apiBaseUrl)
+  const services: Services = {
+    http,
+    events,
+    cookies: createCookies(config.app.cookiePrefix),
+    cache: createLocalCache(),
+    config,
+  }
+  const store = createRootStore(plugins, services)
+  const { i18n } = await createI18n({
+    locales: registry.locales,
+    language: detectLanguage(window.location.search, config.app.languages),
+    languages: config.app.languages,
+    report: (text) => {
+      http
+        .post('/api/translation', JSON.stringify(text), { headers: { 'Content-Type': 'application/json' } })
+        .catch(() => {})
+    },
+  })
+  for (const p of plugins) {
+    try {
+      await p.setup?.({ store, services })
+    } catch (e) {
+      // one plugin's failed start-up must not blank the page
+      if (import.meta.env?.DEV) console.error(`setup of plugin '${p.name}' failed`, e)
+    }
+  }
+  return { config, registry, store, services, i18n }
+}

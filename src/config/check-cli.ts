@@ -1,0 +1,35 @@
+/**
+ * npm run config:check [-- --brand <id>] [--emit]
+ * Prints every problem of config/ as "file at json.path: sentence" and exits 1 when there is any.
+ * With --emit, prints the brand's runtime config as JSON on stdout (used by the build).
+ */
+import { resolve } from 'node:path'
+import { checkConfig } from './check'
+import { formatProblem } from './load'
+
+const args = process.argv.slice(2)
+const brandIdx = args.indexOf('--brand')
+const brand = brandIdx >= 0 ? args[brandIdx + 1] : undefined
+const envIdx = args.indexOf('--env')
+const environment = envIdx >= 0 ? args[envIdx + 1] : undefined
+const emit = args.includes('--emit')
+const rootIdx = args.indexOf('--root')
+const root = resolve(rootIdx >= 0 ? args[rootIdx + 1]! : process.cwd())
+
+const { problems, notes, configs } = await checkConfig(root, {
+  brands: brand ? [brand] : undefined,
+  environment,
+})
+if (problems.length) {
+  console.error(`config:check found ${problems.length} problem${problems.length > 1 ? 's' : ''}:`)
+  for (const p of problems) console.error(`  - ${formatProblem(p)}`)
+  process.exit(1)
+}
+if (emit) {
+  process.stdout.write(JSON.stringify(configs.get(brand ?? [...configs.keys()][0]!)))
+} else {
+  for (const n of notes) console.log(`  note: ${n}`)
+  console.log(
+    `config:check: ${configs.size} brand${configs.size === 1 ? '' : 's'} OK (${[...configs.keys()].join(', ')})`,
+  )
+}

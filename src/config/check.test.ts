@@ -1,0 +1,195 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkConfig, discoverPlugins } from './check'
+import type { PluginInfo } from './cross-check'
+import { formatProblem } from './load'
+
+const root = resolve(import.meta.dirname, '../..')
+let plugins: Map<string, PluginInfo>
+const dirs: string[] = []
+
+beforeAll(async () => {
+  plugins = await discoverPlugins(root)
+})
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+/** A copy of config/ (public/ linked) with one file changed. */
+function brokenCopy(file: string, edit: (json: any) => any | string) {
+  const dir = mkdtempSync(join(tmpdir(), 'config-'))
+  dirs.push(dir)
+  cpSync(join(root, 'config'), join(dir, 'config'), { recursive: true })
+  symlinkSync(join(root, 'public'), join(dir, 'public'))
+  const path = join(dir, 'config', file)
+  const out = edit(JSON.parse(readFileSync(path, 'utf8')))
+  writeFileSync(path, typeof out === 'string' ? out : JSON.stringify(out, null, 2))
+  return dir
+}
+
+async function problemsOf(dir: string) {
+  const r = await checkConfig(dir, { plugins })
+  return r.problems.map(formatProblem)
+}
+
+describe('config:check', () => {
+  it('passes on the real config for every brand', async () => {
+    const r = await checkConfig(root, { plugins })
+    expect(r.problems.map(formatProblem)).toEqual([])
+    expect([...r.configs.keys()].sort()).toEqual(['default', 'shipnow'])
+  })
+
+  const cases: [string, string, (j: any) => any, RegExp][] = [
+    [
+      'app.json',
+      'unknown default brand',
+      (j) => ({ ...j, defaultBrand: 'nope' }),
+      /config\/app\.json at defaultBrand: There is no brand 'nope'/,
+    ],
+    [
+      'constants.json',
+      'a negative number',
+      (j) => ({ ...j, minimumAge: -1 }),
+      /config\/constants\.json at minimumAge: /,
+    ],
+    [
+      'constants.json',
+      'a missing constant',
+      (j) => ({ ...j, loginLifeDays: undefined }),
+      /constants\.json at loginLifeDays: This field is required/,
+    ],
+    [
+      'brands/default.json',
+      'an unknown plugin',
+      (j) => ({ ...j, plugins: [...j.plugins, 'coupons'] }),
+      /brands\/default\.json at plugins\[9\]: There is no plugin 'coupons'/,
+    ],
+    [
+      'brands/shipnow.json',
+      'a bad colour',
+      (j) => ({ ...j, theme: { ...j.theme, primary: 'blue' } }),
+      /shipnow\.json at theme\.primary: A colour is written '#rrggbb'/,
+    ],
+    [
+      'routes.json',
+      'a screen no plugin gives',
+      (j) => ({ ...j, routes: [...j.routes, { path: '/x', screen: 'legal/NopePage' }] }),
+      /routes\.json at routes\[\d+\]\.screen: Plugin 'legal' has no screen 'NopePage'/,
+    ],
+    [
+      'routes.json',
+      'an unknown guard',
+      (j) => ({ ...j, routes: [...j.routes, { path: '/y', screen: 'legal/TermsPage', guard: 'vip' }] }),
+      /routes\.json at routes\[\d+\]\.guard: No enabled plugin .* gives the guard 'vip'/,
+    ],
+    [
+      'routes.json',
+      'a duplicate path',
+      (j) => ({ ...j, routes: [...j.routes, { path: '/terms', screen: 'legal/TermsPage' }] }),
+      /The path '\/terms' is already used by config\/routes\.json/,
+    ],
+    [
+      'routes.json',
+      'a misspelt field',
+      (j) => ({ ...j, routes: [{ path: '/z', screen: 'legal/TermsPage', gaurd: 'auth' }, ...j.routes] }),
+      /routes\.json at routes\[0\]/,
+    ],
+    [
+      'redirects.json',
+      'a redirect to nowhere',
+      (j) => ({ ...j, redirects: [...j.redirects, { from: '/old', to: '/nowhere/at/all' }] }),
+      /redirects\.json at redirects\[\d+\]\.to: '\/nowhere\/at\/all' is not a page/,
+    ],
+    [
+      'redirects.json',
+      'a redirect loop',
+      (j) => ({ ...j, redirects: [...j.redirects, { from: '/a1', to: '/b1' }, { from: '/b1', to: '/a1' }] }),
+      /Redirect loop/,
+    ],
+    [
+      'redirects.json',
+      'a param the source lacks',
+      (j) => ({ ...j, redirects: [...j.redirects, { from: '/deals', to: '/coupons/:category' }] }),
+      /uses :category, but '\/deals' has no :category/,
+    ],
+    [
+      'landers.json',
+      'an unknown step block',
+      (j) => ({ ...j, landers: [{ ...j.landers[0], steps: [{ block: 'lottery' }] }] }),
+      /landers\.json at landers\[0\]\.steps\[0\]\.block: A step block is one of/,
+    ],
+    [
+      'landers.json',
+      'display text instead of a key',
+      (j) => ({ ...j, landers: [{ ...j.landers[0], copy: { title: 'Save now!' } }] }),
+      /landers\.json at landers\[0\]\.copy\.title: A text is a translation key/,
+    ],
+    [
+      'catalogs/AU.json',
+      'mobilephone in AU',
+      (j) => ({ ...j, categories: { ...j.categories, mobilephone: j.categories.grocery } }),
+      /catalogs\/AU\.json at categories\.mobilephone: Mobile phone is not offered in AU or NZ/,
+    ],
+    [
+      'catalogs/CA.json',
+      'fuel outside the US',
+      (j) => ({ ...j, categories: { ...j.categories, fuel: j.categories.grocery } }),
+      /catalogs\/CA\.json at categories\.fuel: Fuel is offered in the US only/,
+    ],
+    [
+      'catalogs/US.json',
+      'a missing category',
+      (j) => ({ ...j, categories: { ...j.categories, fuel: undefined } }),
+      /US must list merchants for 'fuel'/,
+    ],
+    [
+      'catalogs/NZ.json',
+      'a logo that does not exist',
+      (j) => ({
+        ...j,
+        categories: { ...j.categories, grocery: [{ id: 'x', name: 'X', logo: 'missing-logo.svg' }] },
+      }),
+      /public\/catalog-logos\/missing-logo\.svg does not exist/,
+    ],
+    [
+      'benefits.json',
+      'five images for one benefit',
+      (j) => ({ themes: { theme1: { shipping: ['a.svg', 'b.svg', 'c.svg', 'd.svg', 'e.svg'] } } }),
+      /benefits\.json at themes\.theme1\.shipping: A benefit has at most 4 images/,
+    ],
+    [
+      'benefits.json',
+      'an unknown theme',
+      (j) => ({ themes: { theme9: j.themes.theme1 } }),
+      /benefits\.json at themes\.theme9: A theme is one of/,
+    ],
+    [
+      'partners.json',
+      'a partner without has_extension',
+      (j) => ({ partners: [{ id: 'shipnow', partner_name: 'S', kind: 'shipping' }] }),
+      /partners\.json at partners\[0\]\.has_extension: This field is required/,
+    ],
+  ]
+  it.each(cases)('%s: %s fails with file, path and a sentence', async (file, _what, edit, expected) => {
+    const problems = await problemsOf(brokenCopy(file, edit))
+    expect(problems.join('\n')).toMatch(expected)
+  })
+
+  it('a file that is not JSON says so', async () => {
+    const problems = await problemsOf(brokenCopy('routes.json', () => '{ "routes": [ }'))
+    expect(problems.join('\n')).toMatch(
+      /config\/routes\.json: This is not valid JSON .*missing comma, quote or bracket/,
+    )
+  })
+
+  it('a route of a plugin the brand disables is left out for that brand, not an error', async () => {
+    const r = await checkConfig(root, { plugins, brands: ['shipnow'] })
+    expect(r.problems).toEqual([])
+    const cfg = r.configs.get('shipnow')!
+    expect(cfg.routes.some((x) => 'screen' in x && x.screen.startsWith('coins/'))).toBe(false)
+    expect(cfg.landers).toBeNull()
+    expect(r.notes.some((n) => n.includes("plugin 'coins' is not enabled"))).toBe(true)
+  })
+})

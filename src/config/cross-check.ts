@@ -1,0 +1,275 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  type CompiledPattern,
+  compilePattern,
+  fillPattern,
+  matchPattern,
+  paramNames,
+  specificity,
+} from '../routing/pattern'
+import type { LoadedFiles, Problem } from './load'
+import type { RuntimeConfig } from './runtime-types'
+
+/** What one plugin contributes, as far as config is concerned. */
+export interface PluginInfo {
+  screens: ReadonlySet<string>
+  guards: ReadonlySet<string>
+  requires: readonly string[]
+}
+
+/**
+ * The checks that span files, for one brand: screens and guards no enabled plugin gives, plugins a
+ * brand names that do not exist, duplicate paths, redirects to nowhere and redirect loops, missing
+ * artwork. Returns the brand's runtime config (only its enabled plugins' routes) with the problems.
+ */
+export function crossCheck(
+  root: string,
+  files: LoadedFiles,
+  brandId: string,
+  plugins: ReadonlyMap<string, PluginInfo>,
+  environment: string,
+): { config?: RuntimeConfig; problems: Problem[]; notes: string[] } {
+  const problems: Problem[] = []
+  const notes: string[] = []
+  const brandFile = `config/brands/${brandId}.json`
+  const brand = files.brands.get(brandId)
+  if (!brand) {
+    problems.push({ file: brandFile, path: '', message: `There is no brand '${brandId}': add ${brandFile}.` })
+    return { problems, notes }
+  }
+  const enabled = new Set<string>()
+  brand.plugins.forEach((name, i) => {
+    if (!plugins.has(name)) {
+      problems.push({
+        file: brandFile,
+        path: `plugins[${i}]`,
+        message: `There is no plugin '${name}'. Known plugins: ${[...plugins.keys()].join(', ')}.`,
+      })
+    } else if (enabled.has(name)) {
+      problems.push({ file: brandFile, path: `plugins[${i}]`, message: `Plugin '${name}' is listed twice.` })
+    } else enabled.add(name)
+  })
+  for (const name of enabled) {
+    for (const r of plugins.get(name)?.requires ?? []) {
+      if (!enabled.has(r)) {
+        problems.push({
+          file: brandFile,
+          path: 'plugins',
+          message: `Plugin '${name}' needs plugin '${r}': add '${r}' to this brand's plugins.`,
+        })
+      }
+    }
+  }
+  const guards = new Set<string>()
+  for (const name of enabled) for (const g of plugins.get(name)?.guards ?? []) guards.add(g)
+
+  /** undefined: fine; 'disabled': the screen's plugin exists but this brand does not ship it. */
+  function checkScreen(file: string, path: string, screen: string): 'ok' | 'disabled' | 'bad' {
+    const [plugin, id] = screen.split('/') as [string, string]
+    const info = plugins.get(plugin)
+    if (!info) {
+      problems.push({
+        file,
+        path,
+        message: `No plugin '${plugin}' exists, so screen '${screen}' cannot be shown.`,
+      })
+      return 'bad'
+    }
+    if (!enabled.has(plugin)) return 'disabled'
+    if (!info.screens.has(id)) {
+      problems.push({
+        file,
+        path,
+        message: `Plugin '${plugin}' has no screen '${id}'. It has: ${[...info.screens].join(', ') || 'none'}.`,
+      })
+      return 'bad'
+    }
+    return 'ok'
+  }
+  function checkGuard(file: string, path: string, guard: string | undefined) {
+    if (guard && !guards.has(guard)) {
+      problems.push({
+        file,
+        path,
+        message: `No enabled plugin of brand '${brandId}' gives the guard '${guard}'. Available: ${[...guards].join(', ') || 'none'}.`,
+      })
+    }
+  }
+
+  const seen = new Map<string, string>()
+  function claim(pattern: string, where: string) {
+    const key = pattern.toLowerCase().replace(/:[A-Za-z_][A-Za-z0-9_]*/g, ':')
+    const before = seen.get(key)
+    if (before) {
+      const [file, path] = where.split('#') as [string, string]
+      problems.push({
+        file,
+        path,
+        message: `The path '${pattern}' is already used by ${before.replace('#', ' at ')}.`,
+      })
+    } else seen.set(key, where)
+  }
+
+  const routes: RuntimeConfig['routes'] = []
+  ;(files.routes ?? []).forEach((r, i) => {
+    const path = `routes[${i}]`
+    claim(r.path, `config/routes.json#${path}.path`)
+    checkGuard('config/routes.json', `${path}.guard`, r.guard)
+    if ('screen' in r) {
+      const state = checkScreen('config/routes.json', `${path}.screen`, r.screen)
+      if (r.overlay) checkScreen('config/routes.json', `${path}.overlay`, r.overlay)
+      if (state === 'disabled') {
+        notes.push(`${r.path}: left out, plugin '${r.screen.split('/')[0]}' is not enabled for ${brandId}.`)
+        return
+      }
+    } else if (!existsSync(join(root, 'public', r.external.split(/[?#]/)[0]!))) {
+      problems.push({
+        file: 'config/routes.json',
+        path: `${path}.external`,
+        message: `The page '${r.external}' does not exist: add it under public/.`,
+      })
+    }
+    routes.push(r)
+  })
+
+  let landers: RuntimeConfig['landers'] = null
+  if (files.landers) {
+    const state = checkScreen('config/landers.json', 'screen', files.landers.screen)
+    files.landers.landers.forEach((l, i) => {
+      l.paths.forEach((p, j) => {
+        claim(p, `config/landers.json#landers[${i}].paths[${j}]`)
+      })
+    })
+    if (state === 'ok') landers = files.landers
+  }
+
+  const redirects = files.redirects ?? []
+  redirects.forEach((r, i) => {
+    claim(r.from, `config/redirects.json#redirects[${i}].from`)
+    checkGuard('config/redirects.json', `redirects[${i}].guard`, r.guard)
+    const have = new Set(paramNames(r.from))
+    for (const n of paramNames(r.to)) {
+      if (!have.has(n) && !r.to.includes(`:${n}?`)) {
+        problems.push({
+          file: 'config/redirects.json',
+          path: `redirects[${i}].to`,
+          message: `'${r.to}' uses :${n}, but '${r.from}' has no :${n} to take it from.`,
+        })
+      }
+    }
+  })
+
+  // Every redirect must end on a page, without a loop. As in the router, the most specific pattern wins.
+  type Candidate = { p: CompiledPattern; to?: string }
+  const candidates: Candidate[] = [
+    ...(files.routes ?? []).map((r) => ({ p: compilePattern(r.path) })),
+    ...(files.landers?.landers ?? []).flatMap((l) => l.paths.map((x) => ({ p: compilePattern(x) }))),
+    ...redirects.map((r) => ({ p: compilePattern(r.from), to: r.to })),
+  ].sort((a, b) => specificity(b.p.source) - specificity(a.p.source))
+  redirects.forEach((r, i) => {
+    const sample = Object.fromEntries(paramNames(r.from).map((n) => [n, 'sample']))
+    let at = fillPattern(r.to, sample)
+    const visited = new Set<string>([fillPattern(r.from, sample)])
+    for (let hops = 0; hops < 10; hops++) {
+      if (visited.has(at)) {
+        problems.push({
+          file: 'config/redirects.json',
+          path: `redirects[${i}]`,
+          message: `Redirect loop: '${r.from}' comes back to '${at}'.`,
+        })
+        return
+      }
+      visited.add(at)
+      const best = candidates.find((c) => matchPattern(c.p, at))
+      if (!best) {
+        problems.push({
+          file: 'config/redirects.json',
+          path: `redirects[${i}].to`,
+          message: `'${r.to}' is not a page of routes.json, landers.json or another redirect.`,
+        })
+        return
+      }
+      if (best.to === undefined) return
+      at = fillPattern(best.to, matchPattern(best.p, at)!)
+    }
+  })
+
+  for (const [cc, cat] of files.catalogs) {
+    for (const [category, merchants] of Object.entries(cat.categories)) {
+      merchants?.forEach((m, j) => {
+        if (!existsSync(join(root, 'public', 'catalog-logos', m.logo))) {
+          problems.push({
+            file: `config/catalogs/${cc}.json`,
+            path: `categories.${category}[${j}].logo`,
+            message: `The logo file public/catalog-logos/${m.logo} does not exist.`,
+          })
+        }
+      })
+    }
+  }
+  for (const [theme, benefits] of Object.entries(files.benefits?.themes ?? {})) {
+    for (const [benefit, images] of Object.entries(benefits ?? {})) {
+      images?.forEach((img, j) => {
+        if (!existsSync(join(root, 'public', 'benefits', img))) {
+          problems.push({
+            file: 'config/benefits.json',
+            path: `themes.${theme}.${benefit}[${j}]`,
+            message: `The image public/benefits/${img} does not exist.`,
+          })
+        }
+      })
+    }
+  }
+
+  let partner: RuntimeConfig['partner'] = null
+  if (brand.partner) {
+    partner = files.partners?.find((p) => p.id === brand.partner) ?? null
+    if (!partner) {
+      problems.push({
+        file: brandFile,
+        path: 'partner',
+        message: `No partner '${brand.partner}' in config/partners.json.`,
+      })
+    }
+  }
+  if (!existsSync(join(root, 'public', brand.theme.logo))) {
+    problems.push({
+      file: brandFile,
+      path: 'theme.logo',
+      message: `The logo public${brand.theme.logo} does not exist.`,
+    })
+  }
+  const env = files.app?.environments[environment]
+  if (files.app && !env) {
+    problems.push({
+      file: 'config/app.json',
+      path: 'environments',
+      message: `There is no environment '${environment}'. Known: ${Object.keys(files.app.environments).join(', ')}.`,
+    })
+  }
+  if (files.app && !files.brands.has(files.app.defaultBrand)) {
+    problems.push({
+      file: 'config/app.json',
+      path: 'defaultBrand',
+      message: `There is no brand '${files.app.defaultBrand}'.`,
+    })
+  }
+
+  if (problems.length || !files.app || !env) return { problems, notes }
+  return {
+    problems,
+    notes,
+    config: {
+      brandId,
+      environment,
+      app: { ...env, languages: files.app.languages },
+      brand,
+      partner,
+      routes,
+      redirects,
+      landers,
+      plugins: [...enabled],
+    },
+  }
+}

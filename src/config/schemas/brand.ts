@@ -1,0 +1,28 @@
+import { z } from 'zod'
+
+const colour = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, { message: "A colour is written '#rrggbb', e.g. '#0a7d4f'." })
+
+/** config/brands/<brand>.json: which plugins a brand ships, its partner and its look. */
+export const brandSchema = z.strictObject({
+  $schema: z.string().optional(),
+  id: z.string().regex(/^[a-z0-9-]+$/, { message: 'A brand id uses lower-case letters, digits and dashes.' }),
+  name: z.string().min(1),
+  plugins: z.array(z.string().min(1)).min(1, { message: 'A brand must enable at least one plugin.' }),
+  partner: z.string().nullable().default(null),
+  defaultAuthPage: z.enum(['sm-login', 'sp-sm-login']).default('sm-login'),
+  authModalVariant: z.enum(['classic', 'new']).default('classic'),
+  theme: z.strictObject({
+    primary: colour,
+    primaryText: colour,
+    accent: colour,
+    background: colour,
+    text: colour,
+    radius: z.string().regex(/^\d+px$/, { message: "A radius is written in pixels, e.g. '8px'." }),
+    logo: z
+      .string()
+      .regex(/^\/.+\.svg$/, { message: 'The logo is an SVG file under public/, e.g. /brand/default.svg.' }),
+  }),
+})
+export type Brand = z.infer<typeof brandSchema>

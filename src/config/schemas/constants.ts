@@ -1,0 +1,69 @@
+import { z } from 'zod'
+
+const positiveInt = z.number().int().positive()
+const cookie = z.strictObject({ name: z.string().min(1), lifeDays: positiveInt })
+
+/** config/constants.json: every number and name of SPEC section 9. */
+export const constantsSchema = z.strictObject({
+  $schema: z.string().optional(),
+  attributionCookie: cookie,
+  attributionDefaults: z.strictObject({ sidSuffix: z.string(), cid: z.string(), partner: z.string() }),
+  translationCacheKey: z.string().min(1),
+  registrationPixelCacheMinutes: positiveInt,
+  missingTranslationFlagMinutes: positiveInt,
+  defaultCacheMinutes: positiveInt,
+  categoryCacheHours: positiveInt,
+  loginLifeDays: positiveInt,
+  loginCookieName: z.string().min(1),
+  plusSubscriptionCookie: cookie,
+  extensionPrompt: z.strictObject({
+    cookieName: z.string().min(1),
+    lifeDays: positiveInt,
+    minWindowWidthPx: positiveInt,
+    firstValue: z.number().int(),
+    secondValue: z.number().int(),
+  }),
+  copyButtonDelayMs: positiveInt,
+  redirectPopupMs: positiveInt,
+  signOutPopupMs: positiveInt,
+  successPopupMs: positiveInt,
+  extensionInstalledDialogMs: positiveInt,
+  promoSecondSyncMs: positiveInt,
+  hashScrollOffsetPx: z.number().int().nonnegative(),
+  defaultInstalledPage: positiveInt,
+  offerPopupSmallStyleOverChars: positiveInt,
+  benefitImagesMaxPerCategory: positiveInt,
+  shippingRebateMaxPerMonth: positiveInt,
+  rideshareRebateMaxPerMonth: positiveInt,
+  cashbackClaimWindowDays: positiveInt,
+  minimumAge: positiveInt,
+  minimumPasswordLength: positiveInt,
+  couponBonusDollars: positiveInt,
+  numberFormat: z.strictObject({
+    currency: z.string().length(3),
+    decimals: z.number().int().nonnegative(),
+    centsDivisor: positiveInt,
+    negativesInParentheses: z.boolean(),
+  }),
+  defaultTerms: z.strictObject({
+    stats: z.boolean(),
+    cookies: z.boolean(),
+    firefox: z.boolean(),
+    pii: z.boolean(),
+  }),
+  userAgentMaxLength: positiveInt,
+  offersRemembered: positiveInt,
+  spanishLocale: z.string().min(2),
+  ukPrivacyCountryCodes: z.array(z.string().length(2)).min(1),
+  mobileAppCookieName: z.string().min(1),
+  redirectToAppCookieName: z.string().min(1),
+  referenceQueryParam: z.string().min(1),
+  languageQueryParam: z.string().min(1),
+  storageKeys: z.strictObject({
+    locale: z.string().min(1),
+    loginRedirect: z.string().min(1),
+    redirectedFromIdentity: z.string().min(1),
+    user: z.string().min(1),
+  }),
+})
+export type Constants = z.infer<typeof constantsSchema>

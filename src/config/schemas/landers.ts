@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { routePath, screenId, translationKey } from './common'
+
+export const stepBlocks = [
+  'signup',
+  'payment',
+  'age-gate',
+  'eligibility',
+  'wheel',
+  'quiz',
+  'exit-intent',
+  'upsell',
+  'offer-terms',
+] as const
+
+export const landerSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { message: 'A lander id uses lower-case letters, digits and dashes.' }),
+  paths: z.array(routePath).min(1, { message: 'A lander needs at least one path.' }),
+  steps: z
+    .array(
+      z.strictObject({
+        block: z.enum(stepBlocks, { message: `A step block is one of: ${stepBlocks.join(', ')}.` }),
+        props: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+      }),
+    )
+    .min(1, { message: 'A lander needs at least one step.' }),
+  offer: z
+    .strictObject({
+      trialDays: z.number().int().nonnegative().optional(),
+      price: z.number().nonnegative().optional(),
+      planAmount: z.number().nonnegative().optional(),
+      currencySymbol: z.string().max(3).default('$'),
+      firstOrderCashback: z.number().nonnegative().optional(),
+      cashbackOverride: z.number().nonnegative().optional(),
+      start_date: z.string().optional(),
+      merchant: z.string().optional(),
+    })
+    .default({ currencySymbol: '$' }),
+  copy: z.record(z.string(), translationKey).default({}),
+  endsOn: z
+    .strictObject({
+      accepted: routePath.optional(),
+      declined: routePath.optional(),
+      failure: routePath.optional(),
+    })
+    .default({}),
+})
+
+/** config/landers.json: marketing landers, composed from step blocks. */
+export const landersSchema = z.strictObject({
+  $schema: z.string().optional(),
+  screen: screenId.describe('The screen that renders every lander.'),
+  landers: z.array(landerSchema),
+})
+export type Lander = z.infer<typeof landerSchema>
+export type LandersConfig = z.infer<typeof landersSchema>

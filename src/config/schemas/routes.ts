@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { routePath, screenId } from './common'
+
+const base = {
+  path: routePath,
+  name: z.string().optional().describe("A name other code can refer to, e.g. 'Home'."),
+  guard: z.string().optional().describe("A guard contributed by a plugin, e.g. 'auth' or 'guest'."),
+}
+
+export const screenRouteSchema = z.strictObject({
+  ...base,
+  screen: screenId,
+  layout: z.enum(['main', 'bare']).default('main'),
+  overlay: screenId.optional().describe('A screen shown over this one, e.g. the sign-in modal over home.'),
+  props: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+})
+
+export const externalRouteSchema = z.strictObject({
+  ...base,
+  external: z
+    .string()
+    .regex(/^\/[^\s]*$/, {
+      message: "An external page is a path on this site, e.g. '/static/sweepstakes.html'.",
+    })
+    .describe('A full-page load of a page outside the app.'),
+})
+
+export const routeSchema = z.union([screenRouteSchema, externalRouteSchema], {
+  error: () => "A route needs a 'path' and either a 'screen' ('plugin/Screen') or an 'external' page.",
+})
+
+/** config/routes.json: the route table. */
+export const routesSchema = z.strictObject({
+  $schema: z.string().optional(),
+  routes: z.array(routeSchema),
+})
+export type RouteEntry = z.infer<typeof routeSchema>
+export type ScreenRoute = z.infer<typeof screenRouteSchema>
+export type ExternalRoute = z.infer<typeof externalRouteSchema>
+export type RoutesConfig = z.infer<typeof routesSchema>

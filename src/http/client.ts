@@ -1,0 +1,109 @@
+import axios, { type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios'
+
+export type HttpErrorKind = 'status' | 'network' | 'aborted' | 'timeout'
+
+/**
+ * Every failed call becomes one of these. `message` is the spec's text ('Request failed with status
+ * code 500', 'Network Error', 'Request aborted', 'timeout of 15000ms exceeded'); `errors` is the
+ * server's errors object (field -> messages) when the reply had one.
+ */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly kind: HttpErrorKind,
+    readonly status?: number,
+    readonly errors?: Record<string, string[]>,
+    readonly data?: unknown,
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+  /** The first message of the server's errors object, if any. */
+  get firstError(): string | undefined {
+    for (const list of Object.values(this.errors ?? {})) if (list[0]) return list[0]
+    return undefined
+  }
+}
+
+export const TIMEOUT_MS = 15_000
+
+function serverErrors(data: unknown): Record<string, string[]> | undefined {
+  if (typeof data !== 'object' || data === null || !('errors' in data)) return undefined
+  const e = (data as { errors: unknown }).errors
+  if (typeof e !== 'object' || e === null) return undefined
+  const out: Record<string, string[]> = {}
+  for (const [k, v] of Object.entries(e)) {
+    if (Array.isArray(v)) out[k] = v.map(String)
+    else if (typeof v === 'string') out[k] = [v]
+  }
+  return out
+}
+
+export function normaliseError(e: unknown): HttpError {
+  if (e instanceof HttpError) return e
+  if (isAxiosError(e)) {
+    if (e.response) {
+      return new HttpError(
+        `Request failed with status code ${e.response.status}`,
+        'status',
+        e.response.status,
+        serverErrors(e.response.data),
+        e.response.data,
+      )
+    }
+    if (e.code === 'ECONNABORTED' && /timeout/i.test(e.message)) return new HttpError(e.message, 'timeout')
+    if (e.code === 'ETIMEDOUT') return new HttpError(e.message, 'timeout')
+    if (e.code === 'ERR_CANCELED' || e.code === 'ECONNABORTED')
+      return new HttpError('Request aborted', 'aborted')
+    return new HttpError('Network Error', 'network')
+  }
+  return new HttpError('Network Error', 'network')
+}
+
+export interface HttpClient {
+  readonly axios: AxiosInstance
+  get<T>(url: string, config?: AxiosRequestConfig): Promise<T>
+  post<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T>
+  setBearer(token: string): void
+  clearBearer(): void
+  /** Sends a small JSON body that survives page unload (navigator.sendBeacon), falling back to fetch keepalive. */
+  beacon(url: string, body: unknown): void
+}
+
+/** The one HTTP client of the app. */
+export function createHttpClient(baseURL: string): HttpClient {
+  const instance = axios.create({ baseURL, timeout: TIMEOUT_MS, headers: { Accept: 'application/json' } })
+  instance.interceptors.response.use(undefined, (e) => Promise.reject(normaliseError(e)))
+  const base = baseURL.replace(/\/$/, '')
+  return {
+    axios: instance,
+    get: (url, config) => instance.get(url, config).then((r) => r.data),
+    post: (url, body, config) => instance.post(url, body, config).then((r) => r.data),
+    setBearer(token) {
+      instance.defaults.headers.common.Authorization = `Bearer ${token}`
+    },
+    clearBearer() {
+      delete instance.defaults.headers.common.Authorization
+    },
+    beacon(url, body) {
+      const full = /^https?:/.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`
+      const blob = new Blob([JSON.stringify(body)], { type: 'application/json' })
+      try {
+        if (globalThis.navigator?.sendBeacon?.(full, blob)) return
+      } catch {
+        // fall through to fetch
+      }
+      try {
+        void fetch(full, {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: { 'Content-Type': 'application/json' },
+          keepalive: true,
+          credentials: 'include',
+        }).catch(() => {})
+      } catch {
+        // a beacon that fails is dropped quietly
+      }
+    },
+  }
+}

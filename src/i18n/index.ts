@@ -1,0 +1,93 @@
+import i18next, { type BackendModule, type i18n as I18n, type PostProcessorModule } from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { constants } from '../config/constants'
+import { storage } from '../platform/storage'
+import type { LocaleLoader } from '../plugin/types'
+import { createMissingReporter, type MissingReporter } from './missing'
+
+export type Language = 'en' | 'es'
+
+const coreLocales: Record<Language, LocaleLoader> = {
+  en: () => import('../../locales/en/core.json'),
+  es: () => import('../../locales/es/core.json'),
+}
+
+/** The language of this visit: ?lang=es (stored) wins, then the stored choice, then English. */
+export function detectLanguage(search: string, languages: readonly string[]): Language {
+  const q = new URLSearchParams(search).get(constants.languageQueryParam)
+  if (q && languages.includes(q)) {
+    storage.set(constants.storageKeys.locale, q)
+    return q as Language
+  }
+  const stored = storage.get(constants.storageKeys.locale)
+  if (stored && languages.includes(stored)) return stored as Language
+  return 'en'
+}
+
+export function setLanguage(i18n: I18n, lng: Language): Promise<unknown> {
+  storage.set(constants.storageKeys.locale, lng)
+  document.documentElement.lang = lng
+  return i18n.changeLanguage(lng)
+}
+
+/**
+ * i18next with one namespace per plugin ('core' for the core). Texts are loaded on demand from the
+ * enabled plugins' own loaders, so a disabled plugin's texts are not in the bundle. A Spanish text
+ * that falls back to English is reported once a minute per text (see missing.ts).
+ */
+export async function createI18n(opts: {
+  locales: ReadonlyMap<string, Readonly<Record<string, LocaleLoader>>>
+  language: Language
+  languages: readonly Language[]
+  report: (text: string) => void
+  namespaces?: string[]
+}): Promise<{ i18n: I18n; reporter: MissingReporter }> {
+  const i18n = i18next.createInstance()
+  const backend: BackendModule = {
+    type: 'backend',
+    init() {},
+    read(lng, ns, cb) {
+      const loader = ns === 'core' ? coreLocales[lng as Language] : opts.locales.get(ns)?.[lng]
+      if (!loader) return cb(null, {})
+      loader().then(
+        (m) => cb(null, m.default),
+        (e: Error) => cb(e, false),
+      )
+    },
+  }
+  const reporter = createMissingReporter(opts.report)
+  const detector: PostProcessorModule = {
+    type: 'postProcessor',
+    name: 'reportMissingSpanish',
+    process(value, keys, options) {
+      if (i18n.language !== constants.spanishLocale) return value
+      const key = Array.isArray(keys) ? keys[0] : keys
+      if (typeof key !== 'string') return value
+      const nsOpt = (options as { ns?: string | string[] }).ns
+      const [nsFromKey, rest] = key.includes(':')
+        ? (key.split(/:(.*)/s) as [string, string])
+        : [undefined, key]
+      const ns = nsFromKey ?? (Array.isArray(nsOpt) ? nsOpt[0] : nsOpt) ?? 'core'
+      if (!i18n.exists(rest, { lng: constants.spanishLocale, ns, fallbackLng: false }))
+        reporter.missing(value)
+      return value
+    },
+  }
+  await i18n
+    .use(backend)
+    .use(detector)
+    .use(initReactI18next)
+    .init({
+      lng: opts.language,
+      fallbackLng: 'en',
+      supportedLngs: [...opts.languages],
+      ns: ['core', ...(opts.namespaces ?? [])],
+      defaultNS: 'core',
+      postProcess: ['reportMissingSpanish'],
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    })
+  document.documentElement.lang = opts.language
+  return { i18n, reporter }
+}

@@ -1,0 +1,60 @@
+import type { ComponentLoader, Guard, LocaleLoader, Plugin, SlotName } from './types'
+
+export interface Registry {
+  readonly plugins: readonly Plugin[]
+  readonly screens: ReadonlyMap<string, ComponentLoader>
+  readonly guards: ReadonlyMap<string, Guard>
+  readonly locales: ReadonlyMap<string, Readonly<Record<string, LocaleLoader>>>
+  readonly slots: ReadonlyMap<SlotName, readonly ComponentLoader[]>
+  has(plugin: string): boolean
+}
+
+/**
+ * Collects what the enabled plugins contribute. Fails early: a duplicate id, a missing
+ * requirement or two plugins giving the same guard name throw here, before anything renders.
+ *
+ * @example
+ * const registry = createRegistry([auth, legal])
+ * registry.screens.get('legal/TermsPage')
+ */
+export function createRegistry(plugins: readonly Plugin[]): Registry {
+  const byName = new Map<string, Plugin>()
+  for (const p of plugins) {
+    if (byName.has(p.name)) throw new Error(`Plugin '${p.name}' is registered twice.`)
+    byName.set(p.name, p)
+  }
+  for (const p of plugins) {
+    for (const r of p.requires ?? []) {
+      if (!byName.has(r))
+        throw new Error(`Plugin '${p.name}' requires plugin '${r}', which this brand does not enable.`)
+    }
+  }
+  const screens = new Map<string, ComponentLoader>()
+  const guards = new Map<string, Guard>()
+  const guardOwner = new Map<string, string>()
+  const locales = new Map<string, Readonly<Record<string, LocaleLoader>>>()
+  const slots = new Map<SlotName, ComponentLoader[]>()
+  for (const p of plugins) {
+    for (const [id, loader] of Object.entries(p.screens ?? {})) screens.set(`${p.name}/${id}`, loader)
+    for (const [id, guard] of Object.entries(p.guards ?? {})) {
+      const owner = guardOwner.get(id)
+      if (owner) throw new Error(`Guard '${id}' is contributed by both '${owner}' and '${p.name}'.`)
+      guardOwner.set(id, p.name)
+      guards.set(id, guard)
+    }
+    if (p.locales) locales.set(p.name, p.locales)
+    for (const [slot, loader] of Object.entries(p.slots ?? {}) as [SlotName, ComponentLoader][]) {
+      const list = slots.get(slot) ?? []
+      list.push(loader)
+      slots.set(slot, list)
+    }
+  }
+  return {
+    plugins,
+    screens,
+    guards,
+    locales,
+    slots,
+    has: (name) => byName.has(name),
+  }
+}

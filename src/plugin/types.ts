@@ -1,0 +1,81 @@
+import type { IAnyModelType } from 'mobx-state-tree'
+import type { ComponentType } from 'react'
+
+/** A lazily loaded React component module (a route screen or a slot filler). */
+export type ComponentLoader = () => Promise<{ default: ComponentType<any> }>
+
+/** A locale file loader: returns the namespace's texts for one language. */
+export type LocaleLoader = () => Promise<{ default: Record<string, unknown> }>
+
+/** What a guard answers: nothing to let the navigation through, or where to go instead. */
+export type GuardResult =
+  | undefined
+  | { redirect: string } // a client-side redirect
+  | { document: string } // a full-page load
+
+/** What a guard sees of the navigation and the app. */
+export interface GuardContext {
+  url: URL
+  params: Record<string, string | undefined>
+  store: RootLike
+  services: Services
+}
+
+export type Guard = (ctx: GuardContext) => GuardResult | Promise<GuardResult>
+
+/** Places in the core layout that plugins may fill with components. */
+export type SlotName = 'header.nav' | 'header.actions' | 'footer.links' | 'app.overlay'
+
+/**
+ * Typed events between plugins. Plugins add their own by module augmentation:
+ * `declare module '../../src/plugin/types' { interface AppEvents { 'logged-in': { userId: number } } }`
+ */
+export interface AppEvents {
+  'unauthenticated-attempt': { path: string }
+  'logged-in': { userId: string | number }
+  'logged-out': Record<string, never>
+  'store-visit': { merchant: string; offerId?: string | number }
+}
+
+export interface EventBus {
+  on<K extends keyof AppEvents>(name: K, fn: (payload: AppEvents[K]) => void): () => void
+  emit<K extends keyof AppEvents>(name: K, payload: AppEvents[K]): void
+}
+
+/** Services every plugin gets through its context and every MST model through getEnv. */
+export interface Services {
+  http: import('../http/client').HttpClient
+  events: EventBus
+  cookies: import('../platform/cookies').Cookies
+  cache: import('../platform/cache').LocalCache
+  config: import('../config/runtime-types').RuntimeConfig
+}
+
+/** The root store as plugins see it: one optional slice per plugin id. */
+export type RootLike = Record<string, unknown>
+
+export interface PluginContext {
+  store: RootLike
+  services: Services
+}
+
+export interface PluginDefinition {
+  /** The plugin id: its config prefix ('catalog/StoresPage'), its locale namespace and its store key. */
+  name: string
+  /** Ids of plugins that must be enabled with this one. */
+  requires?: readonly string[]
+  /** Route screens, lazily loaded, named in routes.json as 'name/Screen'. */
+  screens?: Readonly<Record<string, ComponentLoader>>
+  /** Guards by short name, used in routes.json and redirects.json. */
+  guards?: Readonly<Record<string, Guard>>
+  /** The plugin's MST model, mounted at root[name]. */
+  model?: IAnyModelType
+  /** Loaders of locales/<lng>/<name>.json. */
+  locales?: Readonly<Record<string, LocaleLoader>>
+  /** Components placed in the core layout. */
+  slots?: Readonly<Partial<Record<SlotName, ComponentLoader>>>
+  /** Start-up work: session restore, attribution, … Runs once before the first render. */
+  setup?: (ctx: PluginContext) => void | Promise<void>
+}
+
+export type Plugin = Readonly<PluginDefinition>

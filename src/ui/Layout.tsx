@@ -1,0 +1,113 @@
+import { Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, Outlet, ScrollRestoration } from 'react-router-dom'
+import { type Language, setLanguage } from '../i18n'
+import { markBooted } from '../routing/navigation'
+import { useServices } from '../state/context'
+import s from './layout.module.css'
+import { Slot } from './Slot'
+import { Spinner } from './Spinner'
+
+function LanguageSwitch() {
+  const { t, i18n } = useTranslation('core')
+  const { config } = useServices()
+  return (
+    <fieldset className={s.lang} style={{ border: 0, padding: 0, margin: 0 }}>
+      <legend className="visually-hidden">{t('language.label')}</legend>
+      {config.app.languages.map((lng: Language) => (
+        <button
+          key={lng}
+          type="button"
+          lang={lng}
+          aria-pressed={i18n.language === lng}
+          onClick={() => void setLanguage(i18n, lng)}
+        >
+          {t(`language.${lng}`)}
+        </button>
+      ))}
+    </fieldset>
+  )
+}
+
+function Header() {
+  const { t } = useTranslation('core')
+  const { config } = useServices()
+  return (
+    <header className={s.header}>
+      <Link to="/" className={s.brand} aria-label={t('header.home', { brand: config.brand.name })}>
+        <img src={config.brand.theme.logo} alt="" width={32} height={32} />
+        <span>{config.brand.name}</span>
+      </Link>
+      <nav className={s.nav} aria-label={t('header.nav')}>
+        <Slot name="header.nav" />
+      </nav>
+      <div className={s.actions}>
+        <Slot name="header.actions" />
+      </div>
+    </header>
+  )
+}
+
+function Footer() {
+  const { t } = useTranslation('core')
+  const { config } = useServices()
+  return (
+    <footer className={s.footer}>
+      <div className={s.footerInner}>
+        <nav aria-label={t('footer.nav')}>
+          <Slot name="footer.links" />
+        </nav>
+        <LanguageSwitch />
+        <p style={{ margin: 0 }}>
+          {t('footer.copyright', { brand: config.brand.name, year: new Date().getFullYear() })}
+        </p>
+      </div>
+    </footer>
+  )
+}
+
+/** The main site: one header, one footer, the screen between them. */
+export function MainLayout() {
+  const { t } = useTranslation('core')
+  return (
+    <div className={s.shell}>
+      <a href="#main" className={s.skip}>
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className={s.main} tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Slot name="app.overlay" />
+    </div>
+  )
+}
+
+/** Landers and app pages: the screen alone, with the footer's legal links. */
+export function BareLayout() {
+  return (
+    <div className={s.shell}>
+      <main id="main" className={s.main} tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Slot name="app.overlay" />
+    </div>
+  )
+}
+
+/** The app shell around every route: scroll to top on navigation, or to the #hash target. */
+export function RootLayout() {
+  useEffect(() => markBooted(), [])
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  )
+}

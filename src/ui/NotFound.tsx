@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+
+export function NotFound() {
+  const { t } = useTranslation('core')
+  return (
+    <section aria-labelledby="nf-title" data-testid="not-found">
+      <h1 id="nf-title">{t('notFound.title')}</h1>
+      <p>{t('notFound.body')}</p>
+      <p>
+        <Link to="/">{t('notFound.home')}</Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+const root = import.meta.dirname
+
+export default defineConfig({
+  resolve: {
+    alias: { '@brand': resolve(root, 'tests/fixtures/brand-module.ts') },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup-unit.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'build',
+          environment: 'node',
+          include: ['tests/build/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
