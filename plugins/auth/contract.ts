@@ -1,0 +1,121 @@
+import { z } from 'zod/mini'
+
+/** API contract of the auth plugin: request and reply schemas shared by the server and the SPA. */
+
+const email = z.email({ error: 'Please enter a valid email address.' }).check(z.maxLength(254))
+const str = (max: number) => z.string().check(z.maxLength(max))
+
+export const User = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  partner: z.string(),
+  sid: z.string(),
+  cid: z.string(),
+  is_verified: z.boolean(),
+  created_at: z.string(),
+  coin_onboarding: z.number(),
+  subscribed: z.boolean(),
+  subs: z.object({ plus: z.boolean(), shipping: z.boolean() }),
+  plus: z.object({ active: z.boolean() }),
+  shipping: z.object({ active: z.boolean() }),
+  webpartner_id: z.nullable(z.number()),
+  country_code: z.string(),
+  cash_balance_cents: z.number(),
+  coin_balance: z.number(),
+  terms: z.object({ firefox: z.boolean(), pii: z.boolean(), stats: z.boolean(), cookies: z.boolean() }),
+  login_token: z.string(),
+  expires: z.string(),
+})
+export type User = z.infer<typeof User>
+
+export const LoginRequest = z.object({
+  email,
+  password: z.string().check(z.minLength(1, 'Please enter your password.'), z.maxLength(200)),
+  'g-recaptcha-response': z.optional(str(4000)),
+})
+export type LoginRequest = z.infer<typeof LoginRequest>
+
+/** Reply of login, register, social login, sync-token and refresh. */
+export const LoginReply = z.object({
+  success: z.boolean(),
+  login_token: z.optional(z.string()),
+  user: z.optional(User),
+  redirect: z.optional(z.nullable(z.string())),
+  recently_created: z.optional(z.boolean()),
+  message: z.optional(z.string()),
+})
+export type LoginReply = z.infer<typeof LoginReply>
+
+export const RegisterRequest = z
+  .object({
+    name: z.string().check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(100)),
+    email,
+    password: z
+      .string()
+      .check(z.minLength(8, 'The password must be at least 8 characters.'), z.maxLength(200)),
+    password_confirmation: str(200),
+    phone: z.optional(z.string().check(z.regex(/^[+0-9 ()-]{0,25}$/, 'Please enter a valid phone number.'))),
+    source: z.optional(str(100)),
+    /** Cut to 500 characters by the server; longer than 5000 is refused. */
+    user_agent: z.optional(str(5000)),
+    sid: z.optional(str(100)),
+    cid: z.optional(str(100)),
+    partner: z.optional(str(100)),
+    'g-recaptcha-response': z.optional(str(4000)),
+  })
+  .check(
+    z.refine((v) => v.password === v.password_confirmation, {
+      message: 'The password confirmation does not match.',
+      path: ['password_confirmation'],
+    }),
+  )
+export type RegisterRequest = z.infer<typeof RegisterRequest>
+
+export const SyncRequest = z.optional(
+  z.object({ nocache: z.optional(z.union([z.boolean(), z.number(), z.string()])) }),
+)
+
+export const SuccessReply = z.object({ success: z.boolean(), message: z.optional(z.string()) })
+export type SuccessReply = z.infer<typeof SuccessReply>
+
+export const VerifyRequest = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) })
+
+/** Without token: asks for a reset link. With token: sets the new password. */
+export const PasswordResetRequest = z.object({
+  email: z.optional(email),
+  email_encoded: z.optional(str(400)),
+  token: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  password: z.optional(
+    z.string().check(z.minLength(8, 'The password must be at least 8 characters.'), z.maxLength(200)),
+  ),
+  password_confirmation: z.optional(str(200)),
+})
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>
+
+export const SetEmailRequest = z.object({ email })
+/** 409 reply of set-email when the address belongs to another account. */
+export const SetEmailConflict = z.object({
+  requires_authentication: z.literal(true),
+  errors: z.record(z.string(), z.array(z.string())),
+})
+
+export const MergeRequest = z.object({
+  email: z.email({ error: 'Please enter both email and password.' }).check(z.maxLength(254)),
+  password: z.string().check(z.minLength(1, 'Please enter both email and password.'), z.maxLength(200)),
+})
+export const MergeReply = z.object({
+  success: z.boolean(),
+  token: z.string(),
+  login_token: z.string(),
+  user: User,
+  message: z.string(),
+})
+
+export const SocialLoginRequest = z.object({
+  email,
+  name: z.optional(str(100)),
+})
+
+export const ErrorsReply = z.object({ errors: z.record(z.string(), z.array(z.string())) })
+export type ErrorsReply = z.infer<typeof ErrorsReply>

@@ -1,0 +1,170 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+import { jwtVerify, SignJWT } from 'jose'
+import type { Db } from '../db/index.ts'
+import { parseCookies, TtlCache } from './http.ts'
+
+export interface UserRow {
+  id: number
+  email: string
+  name: string
+  phone: string | null
+  password_hash: string | null
+  is_verified: boolean
+  created_at: Date | string
+  partner: string
+  sid: string
+  cid: string
+  webpartner_id: number | null
+  country_code: string
+  coin_onboarding: number
+  subscribed: boolean
+  plus_active: boolean
+  shipping_active: boolean
+  tokens_valid_after: Date | string
+  terms: Record<string, boolean>
+  settings: Record<string, unknown>
+  cash_balance_cents: number
+  coin_balance: number
+  referral_code: string
+  rebate_address: Record<string, string> | null
+}
+
+export interface SessionUser {
+  row: UserRow
+  jti: string
+  iat: number
+  exp: number
+  token: string
+}
+
+const LIFE_DAYS = 365
+
+/** Signs and checks login tokens (HS256 JWT with iat, jti, 365 days) and revokes them. */
+export class Sessions {
+  private key!: Uint8Array
+  private tokens = new TtlCache<{ sub: number; jti: string; iat: number; exp: number; ms: number }>(
+    60_000,
+    20_000,
+  )
+  private users = new TtlCache<UserRow>(5_000, 20_000)
+  private revoked = new TtlCache<boolean>(5_000, 50_000)
+
+  constructor(
+    private db: Db,
+    private cookieNames: string[],
+  ) {}
+
+  async init(envSecret: string | undefined) {
+    let secret = envSecret
+    if (!secret) {
+      await this.db.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+        'jwt_secret',
+        randomBytes(48).toString('base64url'),
+      ])
+      secret = (await this.db.one<{ value: string }>('SELECT value FROM settings WHERE key = $1', [
+        'jwt_secret',
+      ]))!.value
+    }
+    if (secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters')
+    this.key = new TextEncoder().encode(secret)
+  }
+
+  async issue(userId: number): Promise<{ token: string; expires: string }> {
+    const now = Math.floor(Date.now() / 1000)
+    const exp = now + LIFE_DAYS * 86400
+    // `ms` is the exact issue time: revokeAll compares it with tokens_valid_after (iat has seconds only).
+    const token = await new SignJWT({ ms: Date.now() })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setJti(randomUUID())
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
+      .sign(this.key)
+    return { token, expires: new Date(exp * 1000).toISOString() }
+  }
+
+  tokenFrom(req: FastifyRequest, allowCookie: boolean): string | undefined {
+    const h = req.headers.authorization
+    if (h?.startsWith('Bearer ')) return h.slice(7).trim()
+    if (allowCookie) {
+      const c = parseCookies(req.headers.cookie)
+      for (const n of this.cookieNames) if (c[n]) return c[n]
+    }
+    return undefined
+  }
+
+  async fromRequest(
+    req: FastifyRequest,
+    allowCookie = false,
+    fresh = false,
+  ): Promise<SessionUser | undefined> {
+    const token = this.tokenFrom(req, allowCookie)
+    return token ? this.check(token, fresh) : undefined
+  }
+
+  /** The user of a valid, unrevoked token. Cached for seconds per process; `fresh` reads the database. */
+  async check(token: string, fresh = false): Promise<SessionUser | undefined> {
+    if (token.length > 2000 || token.split('.').length !== 3) return undefined
+    let claims = fresh ? undefined : this.tokens.get(token)
+    if (!claims) {
+      try {
+        const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] })
+        const sub = Number(payload.sub)
+        if (!Number.isInteger(sub) || !payload.jti || !payload.iat || !payload.exp) return undefined
+        claims = {
+          sub,
+          jti: payload.jti,
+          iat: payload.iat,
+          exp: payload.exp,
+          ms: Number(payload.ms ?? payload.iat * 1000),
+        }
+        this.tokens.set(token, claims, Math.min(60_000, payload.exp * 1000 - Date.now()))
+      } catch {
+        return undefined
+      }
+    }
+    if (claims.exp * 1000 < Date.now()) return undefined
+    let revoked = fresh ? undefined : this.revoked.get(claims.jti)
+    if (revoked === undefined) {
+      revoked = !!(await this.db.one('SELECT 1 FROM revoked_tokens WHERE jti = $1', [claims.jti]))
+      this.revoked.set(claims.jti, revoked)
+    }
+    if (revoked) return undefined
+    const row = await this.user(claims.sub, fresh)
+    if (!row) return undefined
+    if (claims.ms < new Date(row.tokens_valid_after).getTime()) return undefined
+    return { row, jti: claims.jti, iat: claims.iat, exp: claims.exp, token }
+  }
+
+  async user(id: number, fresh = false): Promise<UserRow | undefined> {
+    const hit = fresh ? undefined : this.users.get(String(id))
+    if (hit) return hit
+    const row = await this.db.one<UserRow>('SELECT * FROM users WHERE id = $1', [id])
+    if (row) this.users.set(String(id), row)
+    return row
+  }
+
+  /** Call after any change to a user row so this process stops serving the cached copy. */
+  forget(userId: number) {
+    this.users.delete(String(userId))
+  }
+
+  async revoke(s: SessionUser) {
+    await this.db.query(
+      'INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [s.jti, new Date(s.exp * 1000).toISOString()],
+    )
+    this.revoked.set(s.jti, true)
+    this.tokens.delete(s.token)
+  }
+
+  /** Signs out every session of a user (password reset, merge). */
+  async revokeAll(userId: number) {
+    await this.db.query('UPDATE users SET tokens_valid_after = $2 WHERE id = $1', [
+      userId,
+      new Date().toISOString(),
+    ])
+    this.forget(userId)
+  }
+}

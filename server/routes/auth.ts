@@ -1,0 +1,405 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod/mini'
+import {
+  LoginReply,
+  LoginRequest,
+  MergeReply,
+  MergeRequest,
+  PasswordResetRequest,
+  RegisterRequest,
+  SetEmailRequest,
+  SocialLoginRequest,
+  SuccessReply,
+  SyncRequest,
+  VerifyRequest,
+} from '../../plugins/auth/contract.ts'
+import type { Db } from '../db/index.ts'
+import { ipCountry } from '../lib/geo.ts'
+import { fail, HttpError } from '../lib/http.ts'
+import { hashPassword, verifyPassword } from '../lib/password.ts'
+import { toUser } from '../lib/present.ts'
+import { hit } from '../lib/ratelimit.ts'
+import { route } from '../lib/route.ts'
+import type { UserRow } from '../lib/session.ts'
+import { consumeOneTime, createOneTime } from '../lib/tokens.ts'
+import type { Services } from '../services.ts'
+
+const GENERIC_LOGIN_ERROR = 'These credentials do not match our records.'
+const RESET_SENT = 'If an account exists for that email, we have sent a password reset link.'
+
+export function defaultSid(d = new Date()) {
+  const p = (n: number) => String(n).padStart(2, '0')
+  return `${p(d.getMonth() + 1)}${p(d.getDate())}${d.getFullYear()}_organic`
+}
+
+function origin(req: FastifyRequest) {
+  const host = req.headers.host ?? 'localhost:3000'
+  return `${req.protocol}://${host}`
+}
+
+export async function sendVerification(
+  s: Services,
+  req: FastifyRequest,
+  user: { id: number; email: string },
+) {
+  const token = await createOneTime(s.db, 'verify', user.id, user.email, 60 * 24 * 3)
+  const url = `${origin(req)}/verify/${token}`
+  await s.mail.send({
+    to: user.email,
+    subject: 'Please verify your email',
+    body: `Confirm your email address to start earning cash back and coins: ${url}\nThe link works once and expires in 3 days.`,
+    links: [{ label: 'Verify my email', url }],
+  })
+}
+
+async function referralCode(db: Db): Promise<string> {
+  for (;;) {
+    const code = randomBytes(5)
+      .toString('base64url')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, 'X')
+    if (!(await db.one('SELECT 1 FROM users WHERE referral_code = $1', [code]))) return code
+  }
+}
+
+export async function loginReply(s: Services, row: UserRow, extra: Record<string, unknown> = {}) {
+  const { token, expires } = await s.sessions.issue(row.id)
+  return { success: true, login_token: token, user: toUser(row, token, expires), redirect: null, ...extra }
+}
+
+async function limited(s: Services, keys: [string, number][]) {
+  for (const [key, limit] of keys) {
+    const wait = await hit(s.db, key, limit, s.limits.windowSeconds)
+    if (wait > 0) {
+      throw new HttpError(
+        429,
+        { email: [`Too many attempts. Please wait ${Math.ceil(wait / 60)} minutes and try again.`] },
+        { retry_after: wait },
+      )
+    }
+  }
+}
+
+export async function checkPassword(s: Services, req: FastifyRequest, email: string, password: string) {
+  await limited(s, [
+    [`login:ip:${req.ip}`, s.limits.loginPerIp],
+    [`login:email:${email.toLowerCase()}`, s.limits.loginPerEmail],
+  ])
+  const row = await s.db.one<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email])
+  const ok = await verifyPassword(password, row?.password_hash)
+  return ok ? row : undefined
+}
+
+export async function authRoutes(app: FastifyInstance, s: Services) {
+  route(app, s, {
+    method: 'POST',
+    url: '/api/web/login',
+    tag: 'auth',
+    summary:
+      'Sign in with email, password and captcha. Same answer for an unknown email and a wrong password.',
+    body: LoginRequest,
+    reply: LoginReply,
+    replies: { 429: 'Too many attempts from this IP or for this email' },
+    async handler({ req, body }) {
+      if (!(await s.captcha.verify(body['g-recaptcha-response'], req.ip))) {
+        throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.')
+      }
+      const row = await checkPassword(s, req, body.email, body.password)
+      if (!row) throw fail(422, 'email', GENERIC_LOGIN_ERROR)
+      return loginReply(s, row, { recently_created: false })
+    },
+  })
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/web/register',
+    tag: 'auth',
+    summary: 'Create an account; sends a verification email and signs the member in.',
+    body: RegisterRequest,
+    reply: LoginReply,
+    async handler({ req, body }) {
+      if (
+        body['g-recaptcha-response'] !== undefined &&
+        !(await s.captcha.verify(body['g-recaptcha-response'], req.ip))
+      ) {
+        throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.')
+      }
+      await limited(s, [[`register:ip:${req.ip}`, s.limits.loginPerIp]])
+      if (await s.db.one('SELECT 1 FROM users WHERE lower(email) = lower($1)', [body.email])) {
+        throw fail(422, 'email', 'The email has already been taken.')
+      }
+      const hash = await hashPassword(body.password)
+      let row: UserRow | undefined
+      try {
+        row = await s.db.one<UserRow>(
+          `INSERT INTO users (email, name, phone, password_hash, source, user_agent, sid, cid, partner, country_code, referral_code)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+          [
+            body.email,
+            body.name,
+            body.phone || null,
+            hash,
+            body.source ?? '',
+            (body.user_agent ?? req.headers['user-agent'] ?? '').slice(0, 500),
+            body.sid ?? defaultSid(),
+            body.cid ?? 'homepage',
+            body.partner ?? 'organic',
+            ipCountry(req, s),
+            await referralCode(s.db),
+          ],
+        )
+      } catch (e) {
+        if ((e as { code?: string }).code === '23505')
+          throw fail(422, 'email', 'The email has already been taken.')
+        throw e
+      }
+      await sendVerification(s, req, row!)
+      return loginReply(s, row!, { recently_created: true })
+    },
+  })
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/auth/:provider/callback',
+    tag: 'auth',
+    summary:
+      'Social login. The development provider "dev" signs in (or creates) the account of the given email.',
+    params: z.object({ provider: z.string().check(z.regex(/^[a-z]{1,20}$/, 'Unknown provider.')) }),
+    body: SocialLoginRequest,
+    reply: LoginReply,
+    async handler({ req, params, body }) {
+      if (params.provider !== 'dev' || s.production) throw fail(422, 'provider', 'Unknown provider.')
+      let row = await s.db.one<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [body.email])
+      const created = !row
+      if (!row) {
+        row = await s.db.one<UserRow>(
+          `INSERT INTO users (email, name, is_verified, sid, country_code, referral_code, source)
+           VALUES ($1, $2, true, $3, $4, $5, 'social:dev') RETURNING *`,
+          [body.email, body.name ?? '', defaultSid(), ipCountry(req, s), await referralCode(s.db)],
+        )
+      }
+      return loginReply(s, row!, { recently_created: created })
+    },
+  })
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/logout',
+    tag: 'auth',
+    summary: 'Sign out: the token is revoked for good.',
+    auth: 'optional',
+    reply: SuccessReply,
+    async handler({ user }) {
+      if (user) await s.sessions.revoke(user)
+      return { success: true }
+    },
+  })
+
+  for (const url of ['/api/sync-token', '/api/refresh']) {
+    const refresh = url === '/api/refresh'
+    route(app, s, {
+      method: 'POST',
+      url,
+      tag: 'auth',
+      summary: refresh
+        ? 'A new token for a valid session; success false when logged out.'
+        : 'The current user for a valid token; success false when logged out. nocache reads the database.',
+      body: SyncRequest,
+      reply: LoginReply,
+      async handler({ req, body }) {
+        const nocache =
+          body?.nocache !== undefined && body.nocache !== false && body.nocache !== 0 && body.nocache !== '0'
+        const user = await s.sessions.fromRequest(req, false, nocache)
+        if (!user) return { success: false, message: 'You have been logged out' }
+        if (refresh) return loginReply(s, user.row)
+        return {
+          success: true,
+          login_token: user.token,
+          user: toUser(user.row, user.token, new Date(user.exp * 1000).toISOString()),
+          redirect: null,
+        }
+      },
+    })
+  }
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/verify',
+    tag: 'auth',
+    summary: 'Confirm an email with the one-time token from the verification link.',
+    body: VerifyRequest,
+    reply: SuccessReply,
+    async handler({ body }) {
+      const t = await consumeOneTime(s.db, 'verify', body.token)
+      if (!t) throw fail(422, 'token', 'This verification link is invalid or has expired.')
+      const u = await s.db.one<{ id: number }>(
+        'UPDATE users SET is_verified = true WHERE id = $1 AND lower(email) = $2 RETURNING id',
+        [t.user_id, t.email],
+      )
+      if (!u) throw fail(422, 'token', 'This verification link is invalid or has expired.')
+      s.sessions.forget(t.user_id)
+      return { success: true, message: 'Your email is verified.' }
+    },
+  })
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/verify/resend',
+    tag: 'auth',
+    summary: 'Send the verification email again.',
+    auth: 'required',
+    reply: SuccessReply,
+    async handler({ req, user }) {
+      const u = user!.row
+      if (u.is_verified) return { success: true, message: 'Your email is already verified.' }
+      await limited(s, [[`resend:${u.id}`, 5]])
+      await sendVerification(s, req, u)
+      return { success: true, message: 'Please check your mailbox for verification email.' }
+    },
+  })
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/password/reset',
+    tag: 'auth',
+    summary:
+      'Without token: email a reset link (same answer whether the account exists). With token: set the new password (one use) and sign in.',
+    body: PasswordResetRequest,
+    reply: SuccessReply,
+    async handler({ req, body }) {
+      let email = body.email
+      if (!email && body.email_encoded) {
+        const decoded = Buffer.from(body.email_encoded, 'base64').toString('utf8')
+        if (z.email().safeParse(decoded).success) email = decoded
+        else throw fail(422, 'email_encoded', 'Please enter a valid email address.')
+      }
+      if (!body.token) {
+        if (!email) throw fail(422, 'email', 'Please enter a valid email address.')
+        await limited(s, [
+          [`reset:ip:${req.ip}`, s.limits.loginPerIp],
+          [`reset:email:${email.toLowerCase()}`, s.limits.loginPerEmail],
+        ])
+        const row = await s.db.one<{ id: number; email: string }>(
+          'SELECT id, email FROM users WHERE lower(email) = lower($1)',
+          [email],
+        )
+        if (row) {
+          const token = await createOneTime(s.db, 'reset', row.id, row.email, 60)
+          const url = `${origin(req)}/password/reset/${token}/${Buffer.from(row.email).toString('base64url')}`
+          await s.mail.send({
+            to: row.email,
+            subject: 'Reset your password',
+            body: `Someone asked to reset the password of your account. If it was you, open: ${url}\nThe link works once and expires in 60 minutes. If it was not you, ignore this email.`,
+            links: [{ label: 'Reset my password', url }],
+          })
+        }
+        return { success: true, message: RESET_SENT }
+      }
+      if (!body.password) throw fail(422, 'password', 'The password must be at least 8 characters.')
+      if (body.password !== body.password_confirmation) {
+        throw fail(422, 'password_confirmation', 'The password confirmation does not match.')
+      }
+      const hash = await hashPassword(body.password)
+      const t = await consumeOneTime(s.db, 'reset', body.token, email)
+      if (!t) throw fail(422, 'token', 'This password reset link is invalid or has expired.')
+      await s.db.query('UPDATE users SET password_hash = $2, is_verified = true WHERE id = $1', [
+        t.user_id,
+        hash,
+      ])
+      await s.sessions.revokeAll(t.user_id)
+      const row = (await s.sessions.user(t.user_id, true))!
+      return { ...(await loginReply(s, row)), message: 'Your password has been reset.' }
+    },
+  })
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/set-email',
+    tag: 'auth',
+    summary:
+      'Set the email of the signed-in account. 409 with requires_authentication when another account has it.',
+    auth: 'required',
+    body: SetEmailRequest,
+    replies: { 409: 'The email belongs to another account: authenticate and merge' },
+    async handler({ req, reply, body, user }) {
+      const u = user!.row
+      const other = await s.db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
+        body.email,
+      ])
+      if (other && other.id !== u.id) {
+        reply.code(409)
+        return {
+          requires_authentication: true,
+          errors: { email: ['Email already in use. Please authenticate.'] },
+        }
+      }
+      if (u.email.toLowerCase() !== body.email.toLowerCase()) {
+        await s.db.query('UPDATE users SET email = $2, is_verified = false WHERE id = $1', [u.id, body.email])
+        s.sessions.forget(u.id)
+        await sendVerification(s, req, { id: u.id, email: body.email })
+      }
+      const row = (await s.sessions.user(u.id, true))!
+      return {
+        success: true,
+        message: 'Successfully set email.',
+        user: toUser(row, user!.token, new Date(user!.exp * 1000).toISOString()),
+      }
+    },
+  })
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/authenticate-and-merge',
+    tag: 'auth',
+    summary:
+      "Merge the signed-in account into an existing one, after that account's password is given. Returns a token of the existing account.",
+    auth: 'required',
+    body: MergeRequest,
+    reply: MergeReply,
+    async handler({ req, body, user }) {
+      const from = user!.row
+      const into = await checkPassword(s, req, body.email, body.password)
+      if (!into) throw fail(422, 'email', GENERIC_LOGIN_ERROR)
+      if (into.id === from.id) throw fail(422, 'email', 'This is already your account.')
+      await s.db.transaction(async (tx) => {
+        for (const t of [
+          'rebates',
+          'coin_transactions',
+          'notifications',
+          'withdrawals',
+          'gift_cards',
+          'payment_methods',
+          'subscriptions',
+          'payments',
+          'protection_claims',
+        ]) {
+          await tx.query(`UPDATE ${t} SET user_id = $2 WHERE user_id = $1`, [from.id, into.id])
+        }
+        await tx.query(
+          `UPDATE users SET cash_balance_cents = cash_balance_cents + $2, coin_balance = coin_balance + $3,
+             plus_active = plus_active OR $4, shipping_active = shipping_active OR $5, subscribed = subscribed OR $6,
+             coin_onboarding = GREATEST(coin_onboarding, $7)
+           WHERE id = $1`,
+          [
+            into.id,
+            from.cash_balance_cents,
+            from.coin_balance,
+            from.plus_active,
+            from.shipping_active,
+            from.subscribed,
+            from.coin_onboarding,
+          ],
+        )
+        await tx.query('UPDATE users SET referred_by = $2 WHERE referred_by = $1', [from.id, into.id])
+        await tx.query('DELETE FROM users WHERE id = $1', [from.id])
+      })
+      await s.sessions.revoke(user!)
+      s.sessions.forget(from.id)
+      s.sessions.forget(into.id)
+      const row = (await s.sessions.user(into.id, true))!
+      const r = await loginReply(s, row)
+      return { ...r, token: r.login_token, message: 'Successfully merged accounts and logged in.' }
+    },
+  })
+}

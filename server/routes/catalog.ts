@@ -1,0 +1,508 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  CategoriesReply,
+  CouponsQuery,
+  CouponsReply,
+  HomeReply,
+  LangQuery,
+  ProductCategoriesReply,
+  ProductParams,
+  ProductReply,
+  ProductsQuery,
+  ProductsReply,
+  RedirectReply,
+  SectionParams,
+  SectionReply,
+  StoreParams,
+  StoreReply,
+  StoresQuery,
+  StoresReply,
+} from '../../plugins/catalog/contract.ts'
+import { fail } from '../lib/http.ts'
+import { isoOf, isoOrNull, paged } from '../lib/present.ts'
+import { route } from '../lib/route.ts'
+import type { Services } from '../services.ts'
+
+type Lang = 'en' | 'es'
+
+interface StoreRow {
+  id: number
+  internal_name: string
+  name: string
+  logo: string
+  color: string
+  category_slug: string
+  rate_type: 'percent' | 'flat'
+  rate_value: number
+  previous_rate_value: number | null
+  best_rate_value: number
+  plus_only: boolean
+  flags: string[]
+}
+
+const STORE_COLS =
+  'id, internal_name, name, logo, color, category_slug, rate_type, rate_value, previous_rate_value, best_rate_value, plus_only, flags'
+
+export function rate(type: 'percent' | 'flat', value: number, lang: Lang) {
+  const label =
+    type === 'percent'
+      ? `${(value / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}% ${lang === 'es' ? 'de reembolso' : 'Cash Back'}`
+      : `${lang === 'es' ? 'Hasta' : 'Up to'} $${(value / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`
+  return { type, value, label }
+}
+
+export function toStore(r: StoreRow, lang: Lang) {
+  return {
+    id: r.id,
+    internal_name: r.internal_name,
+    name: r.name,
+    logo_url: r.logo,
+    color: r.color,
+    category: r.category_slug,
+    rate: rate(r.rate_type, r.rate_value, lang),
+    previous_rate: r.previous_rate_value == null ? null : rate(r.rate_type, r.previous_rate_value, lang),
+    plus_only: r.plus_only,
+    flags: r.flags ?? [],
+  }
+}
+
+interface CouponRow {
+  id: number
+  code: string | null
+  title_en: string
+  title_es: string
+  category_slug: string
+  expires_at: Date | null
+  exclusive: boolean
+  internal_name: string
+  name: string
+  logo: string
+}
+const COUPON_SQL = `SELECT c.id, c.code, c.title_en, c.title_es, c.category_slug, c.expires_at, c.exclusive,
+  s.internal_name, s.name, s.logo FROM coupons c JOIN stores s ON s.id = c.store_id`
+
+function toCoupon(r: CouponRow, lang: Lang) {
+  return {
+    id: r.id,
+    code: r.code,
+    title: lang === 'es' ? r.title_es : r.title_en,
+    category: r.category_slug,
+    expires_at: isoOrNull(r.expires_at),
+    exclusive: r.exclusive,
+    store: { internal_name: r.internal_name, name: r.name, logo_url: r.logo },
+  }
+}
+
+interface ProductRow {
+  id: number
+  slug: string
+  name: string
+  category_slug: string
+  subcategory_slug: string
+  price_cents: number
+  was_price_cents: number | null
+  image: string
+  plus_only: boolean
+  internal_name: string
+  store_name: string
+  logo: string
+  rate_type: 'percent' | 'flat'
+  rate_value: number
+}
+const PRODUCT_SQL = `SELECT p.id, p.slug, p.name, p.category_slug, p.subcategory_slug, p.price_cents, p.was_price_cents,
+  p.image, p.plus_only, s.internal_name, s.name AS store_name, s.logo, s.rate_type, s.rate_value
+  FROM products p JOIN stores s ON s.id = p.store_id`
+
+function toProduct(r: ProductRow, lang: Lang) {
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    category: r.category_slug,
+    subcategory: r.subcategory_slug,
+    price_cents: r.price_cents,
+    was_price_cents: r.was_price_cents,
+    image_url: r.image,
+    plus_only: r.plus_only,
+    store: {
+      internal_name: r.internal_name,
+      name: r.store_name,
+      logo_url: r.logo,
+      rate: rate(r.rate_type, r.rate_value, lang),
+    },
+  }
+}
+
+/** Builds `WHERE a AND b` with numbered parameters. */
+function where() {
+  const parts: string[] = []
+  const params: unknown[] = []
+  return {
+    add(sql: string, ...values: unknown[]) {
+      let out = sql
+      for (const v of values) {
+        params.push(v)
+        out = out.replace('?', `$${params.length}`)
+      }
+      parts.push(out)
+    },
+    sql: () => (parts.length ? ` WHERE ${parts.join(' AND ')}` : ''),
+    params,
+  }
+}
+
+const likeEscape = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+async function cached<T>(s: Services, key: string, fn: () => Promise<T>): Promise<T> {
+  const hit = s.listCache.get(key) as T | undefined
+  if (hit !== undefined) return hit
+  const v = await fn()
+  s.listCache.set(key, v)
+  return v
+}
+
+export async function listStores(s: Services, q: StoresQuery) {
+  const lang = q.lang ?? 'en'
+  const page = q.page ?? 1
+  const per = q.per_page ?? 24
+  const w = where()
+  if (q.category) w.add('category_slug = ?', q.category)
+  if (q.q) w.add('name ILIKE ?', likeEscape(q.q))
+  if (q.plus) w.add('plus_only = ?', q.plus === '1')
+  if (q.country) w.add('? = ANY(countries)', q.country)
+  const order =
+    q.sort === 'rate'
+      ? 'rate_type DESC, rate_value DESC, name'
+      : q.sort === 'name'
+        ? 'name'
+        : 'popularity DESC, name'
+  const rows = await s.db.query<StoreRow & { total: number }>(
+    `SELECT ${STORE_COLS}, count(*) OVER ()::int AS total FROM stores${w.sql()} ORDER BY ${order} LIMIT ${per} OFFSET ${(page - 1) * per}`,
+    w.params,
+  )
+  let total = rows[0]?.total
+  if (total === undefined) {
+    total = (await s.db.one<{ c: number }>(`SELECT count(*)::int AS c FROM stores${w.sql()}`, w.params))!.c
+  }
+  return paged(
+    rows.map((r) => toStore(r, lang)),
+    page,
+    per,
+    total,
+  )
+}
+
+export async function catalogRoutes(app: FastifyInstance, s: Services) {
+  route(app, s, {
+    method: 'GET',
+    url: '/api/categories',
+    tag: 'catalog',
+    summary: 'Store categories with English and Spanish names and store counts.',
+    reply: CategoriesReply,
+    handler: () =>
+      cached(s, 'categories', async () => {
+        const rows = await s.db.query<{
+          slug: string
+          name_en: string
+          name_es: string
+          store_count: number
+        }>(
+          `SELECT c.slug, c.name_en, c.name_es, (SELECT count(*)::int FROM stores s WHERE s.category_slug = c.slug) AS store_count
+           FROM categories c WHERE c.kind = 'store' ORDER BY c.position`,
+        )
+        return {
+          data: rows.map((r) => ({
+            slug: r.slug,
+            names: { en: r.name_en, es: r.name_es },
+            store_count: r.store_count,
+          })),
+        }
+      }),
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/product-categories',
+    tag: 'catalog',
+    summary: 'Product categories with their subcategories.',
+    reply: ProductCategoriesReply,
+    handler: () =>
+      cached(s, 'product-categories', async () => {
+        const rows = await s.db.query<{
+          slug: string
+          parent_slug: string | null
+          name_en: string
+          name_es: string
+        }>(
+          `SELECT slug, parent_slug, name_en, name_es FROM categories WHERE kind = 'product' ORDER BY position`,
+        )
+        return {
+          data: rows
+            .filter((r) => !r.parent_slug)
+            .map((r) => ({
+              slug: r.slug,
+              names: { en: r.name_en, es: r.name_es },
+              children: rows
+                .filter((c) => c.parent_slug === r.slug)
+                .map((c) => ({ slug: c.slug, names: { en: c.name_en, es: c.name_es } })),
+            })),
+        }
+      }),
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/stores',
+    tag: 'catalog',
+    summary: 'Stores, filtered by category, search text, plus tier and country; paged.',
+    query: StoresQuery,
+    reply: StoresReply,
+    handler: ({ query }) => cached(s, `stores:${JSON.stringify(query)}`, () => listStores(s, query)),
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/stores/:internal_name',
+    tag: 'catalog',
+    summary:
+      'A store page: rate, rate history, good-rate badge, typical confirmation time, coupons, offers, similar stores.',
+    params: StoreParams,
+    query: LangQuery,
+    reply: StoreReply,
+    replies: { 404: 'Unknown store' },
+    async handler({ params, query }) {
+      const lang = query.lang ?? 'en'
+      return cached(s, `store:${params.internal_name}:${lang}`, async () => {
+        const r = await s.db.one<
+          StoreRow & {
+            description_en: string
+            description_es: string
+            terms_en: string
+            terms_es: string
+            redirect_url: string
+          }
+        >(
+          `SELECT ${STORE_COLS}, description_en, description_es, terms_en, terms_es, redirect_url FROM stores WHERE internal_name = $1`,
+          [params.internal_name],
+        )
+        if (!r) throw fail(404, 'internal_name', 'Not found')
+        const [history, conf, coupons, offers, similar] = await Promise.all([
+          s.db.query<{ changed_at: Date; rate_value: number }>(
+            `SELECT changed_at, rate_value FROM store_rate_changes WHERE store_id = $1 AND changed_at > now() - interval '1 year' ORDER BY changed_at`,
+            [r.id],
+          ),
+          s.db.one<{ days: number | null }>(
+            `SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM confirmed_at - purchased_at) / 86400))::int AS days
+             FROM store_confirmations WHERE store_id = $1`,
+            [r.id],
+          ),
+          s.db.query<CouponRow>(`${COUPON_SQL} WHERE c.store_id = $1 ORDER BY c.popularity DESC`, [r.id]),
+          s.db.query<{
+            id: number
+            offer_type: string
+            display_name: string
+            display_description: string
+            offer_code: string | null
+            campaign: string | null
+          }>(
+            'SELECT id, offer_type, display_name, display_description, offer_code, campaign FROM offers WHERE store_id = $1 AND active ORDER BY popularity DESC',
+            [r.id],
+          ),
+          s.db.query<StoreRow>(
+            `SELECT ${STORE_COLS} FROM stores WHERE category_slug = $1 AND id <> $2 ORDER BY popularity DESC LIMIT 6`,
+            [r.category_slug, r.id],
+          ),
+        ])
+        const best = Math.max(r.best_rate_value, r.rate_value)
+        return {
+          data: {
+            ...toStore(r, lang),
+            description: lang === 'es' ? r.description_es : r.description_en,
+            terms: lang === 'es' ? r.terms_es : r.terms_en,
+            redirect_url: r.redirect_url,
+            best_rate: rate(r.rate_type, best, lang),
+            good_rate: r.rate_value >= best * 0.9,
+            typical_confirmation_days: conf?.days ?? null,
+            rate_history: history.map((h) => ({ date: isoOf(h.changed_at), value: h.rate_value })),
+            coupons: coupons.map((c) => toCoupon(c, lang)),
+            offers: offers.map((o) => ({
+              offer_id: o.id,
+              offer_type: o.offer_type,
+              display_name: o.display_name,
+              display_description: o.display_description,
+              offer_code: o.offer_code,
+              campaign: o.campaign,
+            })),
+            similar: similar.map((x) => toStore(x, lang)),
+          },
+        }
+      })
+    },
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/merchants/:internal_name/redirect',
+    tag: 'catalog',
+    summary: "The merchant's outbound URL for a signed-in member (the /{merchant}-coupons/redirecting page).",
+    auth: 'required',
+    params: StoreParams,
+    reply: RedirectReply,
+    async handler({ params, user }) {
+      const r = await s.db.one<{ id: number; internal_name: string; redirect_url: string }>(
+        'SELECT id, internal_name, redirect_url FROM stores WHERE internal_name = $1',
+        [params.internal_name],
+      )
+      if (!r) throw fail(404, 'internal_name', 'Not found')
+      await s.db.query('INSERT INTO events (action, user_id, payload) VALUES ($1, $2, $3::jsonb)', [
+        'store_redirect',
+        user!.row.id,
+        JSON.stringify({ store: r.internal_name }),
+      ])
+      const sep = r.redirect_url.includes('?') ? '&' : '?'
+      return {
+        data: {
+          internal_name: r.internal_name,
+          redirect_url: `${r.redirect_url}${sep}subid=${user!.row.id}`,
+        },
+      }
+    },
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/coupons',
+    tag: 'catalog',
+    summary: 'Coupons (unexpired), by category or store; paged.',
+    query: CouponsQuery,
+    reply: CouponsReply,
+    handler: ({ query }) =>
+      cached(s, `coupons:${JSON.stringify(query)}`, async () => {
+        const lang = query.lang ?? 'en'
+        const page = query.page ?? 1
+        const per = query.per_page ?? 24
+        const w = where()
+        w.add('(c.expires_at IS NULL OR c.expires_at > now())')
+        if (query.category) w.add('c.category_slug = ?', query.category)
+        if (query.store) w.add('s.internal_name = ?', query.store)
+        const rows = await s.db.query<CouponRow & { total: number }>(
+          `${COUPON_SQL.replace('SELECT', 'SELECT count(*) OVER ()::int AS total,')}${w.sql()} ORDER BY c.popularity DESC, c.id LIMIT ${per} OFFSET ${(page - 1) * per}`,
+          w.params,
+        )
+        return paged(
+          rows.map((r) => toCoupon(r, lang)),
+          page,
+          per,
+          rows[0]?.total ?? 0,
+        )
+      }),
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/products',
+    tag: 'catalog',
+    summary: 'Products by category and subcategory, or search; paged.',
+    query: ProductsQuery,
+    reply: ProductsReply,
+    handler: ({ query }) =>
+      cached(s, `products:${JSON.stringify(query)}`, async () => {
+        const lang = query.lang ?? 'en'
+        const page = query.page ?? 1
+        const per = query.per_page ?? 24
+        const w = where()
+        if (query.category) w.add('p.category_slug = ?', query.category)
+        if (query.subcategory) w.add('p.subcategory_slug = ?', query.subcategory)
+        if (query.q) w.add('p.name ILIKE ?', likeEscape(query.q))
+        if (query.plus) w.add('p.plus_only = ?', query.plus === '1')
+        const rows = await s.db.query<ProductRow & { total: number }>(
+          `${PRODUCT_SQL.replace('SELECT', 'SELECT count(*) OVER ()::int AS total,')}${w.sql()} ORDER BY p.popularity DESC, p.id LIMIT ${per} OFFSET ${(page - 1) * per}`,
+          w.params,
+        )
+        return paged(
+          rows.map((r) => toProduct(r, lang)),
+          page,
+          per,
+          rows[0]?.total ?? 0,
+        )
+      }),
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/products/:product_id',
+    tag: 'catalog',
+    summary: 'A product and similar products from other stores (comparison page /p/{slug}/{product_id}).',
+    params: ProductParams,
+    query: LangQuery,
+    reply: ProductReply,
+    replies: { 404: 'Unknown product' },
+    async handler({ params, query }) {
+      const lang = query.lang ?? 'en'
+      const r = await s.db.one<ProductRow>(`${PRODUCT_SQL} WHERE p.id = $1`, [params.product_id])
+      if (!r) throw fail(404, 'product_id', 'Not found')
+      const compare = await s.db.query<ProductRow>(
+        `${PRODUCT_SQL} WHERE p.subcategory_slug = $1 AND p.id <> $2 ORDER BY abs(p.price_cents - $3), p.id LIMIT 4`,
+        [r.subcategory_slug, r.id, r.price_cents],
+      )
+      return { data: toProduct(r, lang), compare: compare.map((c) => toProduct(c, lang)) }
+    },
+  })
+
+  async function section(name: string, lang: Lang, limit: number) {
+    if (name === 'top-products') {
+      const rows = await s.db.query<ProductRow>(
+        `${PRODUCT_SQL} ORDER BY p.popularity DESC, p.id LIMIT ${limit}`,
+      )
+      return rows.map((r) => toProduct(r, lang))
+    }
+    const sql =
+      name === 'top-stores'
+        ? `WHERE 'top' = ANY(flags) ORDER BY popularity DESC`
+        : name === 'merchants-we-love'
+          ? `WHERE 'loved' = ANY(flags) ORDER BY popularity DESC`
+          : `WHERE rate_type = 'percent' ORDER BY rate_value DESC, popularity DESC`
+    const rows = await s.db.query<StoreRow>(`SELECT ${STORE_COLS} FROM stores ${sql}, id LIMIT ${limit}`)
+    return rows.map((r) => toStore(r, lang))
+  }
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/home',
+    tag: 'catalog',
+    summary:
+      'Home page sections: top stores, merchants we love, best cash back, top products, popular coupons.',
+    query: LangQuery,
+    reply: HomeReply,
+    handler: ({ query }) =>
+      cached(s, `home:${query.lang ?? 'en'}`, async () => {
+        const lang = query.lang ?? 'en'
+        const coupons = await s.db.query<CouponRow>(
+          `${COUPON_SQL} WHERE c.expires_at IS NULL OR c.expires_at > now() ORDER BY c.popularity DESC LIMIT 8`,
+        )
+        return {
+          data: {
+            top_stores: await section('top-stores', lang, 12),
+            merchants_we_love: await section('merchants-we-love', lang, 12),
+            best_cashback: await section('best-cashback', lang, 12),
+            top_products: await section('top-products', lang, 8),
+            coupons: coupons.map((c) => toCoupon(c, lang)),
+          },
+        }
+      }),
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/section/:section',
+    tag: 'catalog',
+    summary: 'One home section in full (/section/{section}).',
+    params: SectionParams,
+    query: LangQuery,
+    reply: SectionReply,
+    handler: ({ params, query }) =>
+      cached(s, `section:${params.section}:${query.lang ?? 'en'}`, async () => ({
+        data: await section(params.section, query.lang ?? 'en', 48),
+      })),
+  })
+}

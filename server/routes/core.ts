@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod/mini'
+import {
+  ContactRequest,
+  GeoReply,
+  NewsLangQuery,
+  NewsListQuery,
+  NewsListReply,
+  NewsParams,
+  NewsPostReply,
+} from '../../plugins/legal/contract.ts'
+import { TranslationRequest } from '../../plugins/tracking/contract.ts'
+import { ipCountry } from '../lib/geo.ts'
+import { fail } from '../lib/http.ts'
+import { openApiDocument } from '../lib/openapi.ts'
+import { isoOf } from '../lib/present.ts'
+import { route } from '../lib/route.ts'
+import type { Services } from '../services.ts'
+
+const NEWS_PER_PAGE = 6
+
+export async function coreRoutes(app: FastifyInstance, s: Services) {
+  route(app, s, {
+    method: 'POST',
+    url: '/api/translation',
+    tag: 'core',
+    summary: 'Report an English text that has no Spanish translation (stored once, counted).',
+    body: TranslationRequest,
+    replies: { 204: 'Stored' },
+    async handler({ body, reply }) {
+      await s.db.query(
+        `INSERT INTO translations (text) VALUES ($1)
+         ON CONFLICT (text) DO UPDATE SET reports = translations.reports + 1, last_seen = now()`,
+        [body],
+      )
+      return reply.code(204).send()
+    },
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/geo',
+    tag: 'legal',
+    summary: "The signed-in member's profile country, else the IP's country.",
+    auth: 'optional',
+    reply: GeoReply,
+    handler({ req, user }) {
+      return { country_code: user?.row.country_code ?? ipCountry(req, s) }
+    },
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/news',
+    tag: 'legal',
+    summary: 'Company news, newest first, 6 per page.',
+    query: NewsListQuery,
+    reply: NewsListReply,
+    async handler({ query }) {
+      const page = query.page ?? 1
+      const lang = query.lang ?? 'en'
+      const key = `news:${lang}:${page}`
+      const hit = s.listCache.get(key)
+      if (hit) return hit
+      const rows = await s.db.query<{ slug: string; title: string; summary: string; published_at: Date }>(
+        `SELECT slug, title, summary, published_at FROM news WHERE lang = $1
+         ORDER BY published_at DESC, slug LIMIT $2 OFFSET $3`,
+        [lang, NEWS_PER_PAGE + 1, (page - 1) * NEWS_PER_PAGE],
+      )
+      const out = {
+        data: rows.slice(0, NEWS_PER_PAGE).map((r) => ({ ...r, published_at: isoOf(r.published_at) })),
+        page,
+        has_more: rows.length > NEWS_PER_PAGE,
+      }
+      s.listCache.set(key, out)
+      return out
+    },
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/news/:slug',
+    tag: 'legal',
+    summary: 'One news post with its body paragraphs.',
+    params: NewsParams,
+    query: NewsLangQuery,
+    reply: NewsPostReply,
+    replies: { 404: 'No such post: { errors: { slug: ["Not found"] } }' },
+    async handler({ params, query }) {
+      const r = await s.db.one<{
+        slug: string
+        title: string
+        summary: string
+        published_at: Date
+        body: string[]
+      }>('SELECT slug, title, summary, published_at, body FROM news WHERE slug = $1 AND lang = $2', [
+        params.slug,
+        query.lang ?? 'en',
+      ])
+      if (!r) throw fail(404, 'slug', 'Not found')
+      return { data: { ...r, published_at: isoOf(r.published_at) } }
+    },
+  })
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/contact',
+    tag: 'legal',
+    summary: 'Contact form: the message goes to the support mailbox (the outbox in development).',
+    auth: 'optional',
+    body: ContactRequest,
+    async handler({ body, user }) {
+      await s.mail.send({
+        to: 'support@example.com',
+        subject: `Contact: ${body.subject}`,
+        body: `From ${body.name} <${body.email}>${user ? ` (member ${user.row.id})` : ''}\n\n${body.message}`,
+      })
+      return { success: true, message: 'Thank you. We will answer within two business days.' }
+    },
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/logos/:name',
+    tag: 'core',
+    summary: 'A generated SVG monogram for a store, product or offer without artwork.',
+    params: z.object({ name: z.string().check(z.regex(/^[a-z0-9-]{1,100}\.svg$/, 'Not found')) }),
+    handler({ params, reply }) {
+      const base = params.name.slice(0, -4)
+      const words = base.split('-').filter((w) => /^[a-z]/.test(w))
+      const letters = ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?'
+      const hue = createHash('sha1').update(base).digest()[0]! * 1.41
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" role="img" aria-label="${letters}"><rect width="96" height="96" rx="16" fill="hsl(${hue.toFixed(0)} 55% 38%)"/><text x="48" y="60" font-family="system-ui,sans-serif" font-size="38" font-weight="700" fill="#fff" text-anchor="middle">${letters}</text></svg>`
+      return reply
+        .header('Cache-Control', 'public, max-age=86400')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .type('image/svg+xml')
+        .send(svg)
+    },
+  })
+
+  app.get('/api/health', async () => {
+    await s.db.query('SELECT 1')
+    return { ok: true }
+  })
+
+  app.get('/api/docs', (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache')
+    return openApiDocument()
+  })
+}

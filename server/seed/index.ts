@@ -1,0 +1,763 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Db } from '../db/index.ts'
+import { hashPassword } from '../lib/password.ts'
+import { rng, slugify } from '../lib/rand.ts'
+import { newsPosts } from './news.ts'
+
+export const DEMO_EMAIL = 'demo@example.com'
+export const DEMO_PASSWORD = 'demo-rewards-2024'
+
+const DAY = 86_400_000
+
+/** Inserts many rows in one statement; json_populate_recordset converts to the table's column types. */
+export async function bulkInsert(db: Db, table: string, rows: Record<string, unknown>[]): Promise<number[]> {
+  // Rows with different key sets go in separate statements, so omitted columns keep their defaults.
+  const groups = new Map<string, number[]>()
+  rows.forEach((r, i) => {
+    const k = Object.keys(r).join(',')
+    groups.set(k, [...(groups.get(k) ?? []), i])
+  })
+  const ids: number[] = new Array(rows.length)
+  for (const [list, idx] of groups) {
+    const out = await db.query<{ id: number }>(
+      `INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(null::${table}, $1::json) RETURNING id`,
+      [JSON.stringify(idx.map((i) => rows[i]))],
+    )
+    out.forEach((r, j) => {
+      ids[idx[j] as number] = r.id
+    })
+  }
+  return ids
+}
+
+export const storeCategories: [slug: string, en: string, es: string][] = [
+  ['fooddelivery', 'Food delivery', 'Entrega de comida'],
+  ['grocery', 'Grocery', 'Supermercado'],
+  ['rideshare', 'Rideshare', 'Viajes compartidos'],
+  ['truckrental', 'Truck rental', 'Alquiler de camiones'],
+  ['scooter', 'Scooters', 'Patinetes'],
+  ['streaming', 'Streaming', 'Streaming'],
+  ['mobilephone', 'Mobile phone', 'Telefonía móvil'],
+  ['fuel', 'Fuel', 'Combustible'],
+  ['fashion', 'Fashion', 'Moda'],
+  ['electronics', 'Electronics', 'Electrónica'],
+  ['home', 'Home & garden', 'Hogar y jardín'],
+  ['beauty', 'Beauty', 'Belleza'],
+  ['travel', 'Travel', 'Viajes'],
+  ['sports', 'Sports & outdoors', 'Deportes y aire libre'],
+  ['pets', 'Pets', 'Mascotas'],
+  ['kids', 'Kids & baby', 'Niños y bebés'],
+  ['health', 'Health', 'Salud'],
+  ['office', 'Office', 'Oficina'],
+  ['department', 'Department stores', 'Grandes almacenes'],
+]
+
+const productCategories: [slug: string, en: string, es: string, subs: [string, string, string][]][] = [
+  [
+    'electronics',
+    'Electronics',
+    'Electrónica',
+    [
+      ['laptops', 'Laptops', 'Portátiles'],
+      ['headphones', 'Headphones', 'Auriculares'],
+      ['phones', 'Phones', 'Teléfonos'],
+    ],
+  ],
+  [
+    'home',
+    'Home',
+    'Hogar',
+    [
+      ['kitchen', 'Kitchen', 'Cocina'],
+      ['bedding', 'Bedding', 'Ropa de cama'],
+      ['furniture', 'Furniture', 'Muebles'],
+    ],
+  ],
+  [
+    'fashion',
+    'Fashion',
+    'Moda',
+    [
+      ['shoes', 'Shoes', 'Zapatos'],
+      ['jackets', 'Jackets', 'Chaquetas'],
+      ['bags', 'Bags', 'Bolsos'],
+    ],
+  ],
+  [
+    'beauty',
+    'Beauty',
+    'Belleza',
+    [
+      ['skincare', 'Skincare', 'Cuidado de la piel'],
+      ['fragrance', 'Fragrance', 'Fragancias'],
+    ],
+  ],
+  [
+    'sports',
+    'Sports',
+    'Deportes',
+    [
+      ['fitness', 'Fitness', 'Fitness'],
+      ['camping', 'Camping', 'Acampada'],
+    ],
+  ],
+]
+
+const prefixes = [
+  'Northwind',
+  'Blue Harbor',
+  'Cedar & Pine',
+  'Summit',
+  'Golden Gate',
+  'Maple Lane',
+  'Silver Birch',
+  'Lakeside',
+  'Red Rock',
+  'Willow',
+  'Brightwater',
+  'Ironwood',
+  'Sunset',
+  'Oak Hollow',
+  'Coastline',
+]
+const nouns: Record<string, string[]> = {
+  fashion: ['Outfitters', 'Apparel', 'Denim Co.', 'Boutique', 'Footwear', 'Tailors'],
+  electronics: ['Electronics', 'Tech', 'Audio', 'Computers', 'Gadgets', 'Camera Shop'],
+  home: ['Home', 'Furniture', 'Kitchenware', 'Garden Supply', 'Linens', 'Lighting'],
+  beauty: ['Beauty', 'Cosmetics', 'Skincare', 'Salon Supply', 'Fragrances', 'Apothecary'],
+  travel: ['Travel', 'Hotels', 'Getaways', 'Car Rental', 'Cruises', 'Luggage'],
+  sports: ['Sports', 'Outdoor Gear', 'Cycles', 'Fitness', 'Golf', 'Running Co.'],
+  pets: ['Pet Supply', 'Pet Pharmacy', 'Aquatics', 'Dog Outfitters', 'Cat Co.', 'Feed Store'],
+  kids: ['Kids', 'Baby', 'Toys', 'Learning', 'Kids Shoes', 'Nursery'],
+  health: ['Vitamins', 'Pharmacy', 'Wellness', 'Optical', 'Health Market', 'Nutrition'],
+  office: ['Office Supply', 'Printing', 'Paper Co.', 'Desk & Chair', 'Stationery', 'Ink'],
+  department: ['Department Store', 'Market', 'Emporium', 'General Store', 'Mercantile', 'Outlet'],
+}
+const colors = [
+  '#0b6e4f',
+  '#1d4e89',
+  '#b23a48',
+  '#6a4c93',
+  '#c05800',
+  '#2a9d8f',
+  '#264653',
+  '#8a5a44',
+  '#d62828',
+]
+
+const couponTitles: [en: string, es: string][] = [
+  ['{n}% off your first order', '{n}% de descuento en tu primer pedido'],
+  ['Free shipping on orders over $50', 'Envío gratis en pedidos de más de $50'],
+  ['{usd} off orders of $100 or more', '{usd} de descuento en pedidos de $100 o más'],
+  ['Extra {n}% off sale items', '{n}% adicional en artículos rebajados'],
+  ['Buy one, get one {n}% off', 'Compra uno y llévate otro con {n}% de descuento'],
+  ['{n}% off sitewide for members', '{n}% de descuento en todo el sitio para miembros'],
+]
+
+interface CatalogMerchant {
+  id: string
+  name: string
+  logo: string
+}
+
+function readCatalogs(
+  root: string,
+): Map<string, { m: CatalogMerchant; category: string; countries: string[] }> {
+  const dir = join(root, 'config', 'catalogs')
+  const out = new Map<string, { m: CatalogMerchant; category: string; countries: string[] }>()
+  if (!existsSync(dir)) return out
+  for (const f of readdirSync(dir).sort()) {
+    if (!f.endsWith('.json')) continue
+    try {
+      const data = JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+        country?: string
+        categories?: Record<string, CatalogMerchant[]>
+      }
+      const country = data.country ?? f.replace('.json', '')
+      for (const [category, merchants] of Object.entries(data.categories ?? {})) {
+        for (const m of merchants ?? []) {
+          if (!m?.id || !m.name) continue
+          const seen = out.get(m.id)
+          if (seen) {
+            if (!seen.countries.includes(country)) seen.countries.push(country)
+          } else out.set(m.id, { m, category, countries: [country] })
+        }
+      }
+    } catch {
+      // A catalog being written by someone else right now: skip it rather than fail the start.
+    }
+  }
+  return out
+}
+
+export interface SeedOptions {
+  root: string
+  /** Smaller data set (tests): fewer generated stores and history rows. */
+  small?: boolean
+}
+
+/** Seeds an empty database. Returns false when it was already seeded. */
+export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
+  const already = await db.one<{ c: number }>('SELECT count(*)::int AS c FROM stores')
+  if (already && already.c > 0) return false
+  const R = rng(20240601)
+  const now = Date.now()
+  const iso = (t: number) => new Date(t).toISOString()
+
+  // Categories
+  await bulkInsert(
+    db,
+    'categories',
+    storeCategories.map(([slug, en, es], i) => ({
+      kind: 'store',
+      slug,
+      name_en: en,
+      name_es: es,
+      position: i,
+    })),
+  )
+  const pcats: Record<string, unknown>[] = []
+  productCategories.forEach(([slug, en, es, subs], i) => {
+    pcats.push({ kind: 'product', slug, name_en: en, name_es: es, position: i * 10 })
+    subs.forEach(([s, sen, ses], j) => {
+      pcats.push({
+        kind: 'product',
+        slug: s,
+        parent_slug: slug,
+        name_en: sen,
+        name_es: ses,
+        position: i * 10 + j + 1,
+      })
+    })
+  })
+  await bulkInsert(db, 'categories', pcats)
+
+  // Stores: every catalog merchant, then generated shopping stores.
+  const stores: Record<string, unknown>[] = []
+  const used = new Set<string>()
+  for (const { m, category, countries } of readCatalogs(opts.root).values()) {
+    const internal = slugify(m.id)
+    if (used.has(internal)) continue
+    used.add(internal)
+    const flat = ['rideshare', 'scooter', 'streaming', 'mobilephone', 'truckrental'].includes(category)
+    const value = flat ? R.pick([300, 500, 1000]) : R.pick([200, 300, 500, 800])
+    stores.push({
+      internal_name: internal,
+      name: m.name,
+      category_slug: storeCategories.some((c) => c[0] === category) ? category : 'department',
+      benefit_category: category,
+      countries,
+      logo: `/catalog-logos/${m.logo}`,
+      color: R.pick(colors),
+      rate_type: flat ? 'flat' : 'percent',
+      rate_value: value,
+      previous_rate_value: R.chance(0.3) ? Math.max(100, value - 100) : null,
+      best_rate_value: value,
+      plus_only: R.chance(0.2),
+      popularity: R.int(500, 1000),
+      redirect_url: `https://www.example.com/out/${internal}`,
+      flags: R.chance(0.5) ? ['top'] : [],
+      description_en: `Get money back on ${m.name} with your membership.`,
+      description_es: `Recupera dinero en ${m.name} con tu membresía.`,
+      terms_en: 'Rebates apply to completed orders only. Taxes, tips and gift cards are excluded.',
+      terms_es:
+        'Los reembolsos se aplican solo a pedidos completados. Se excluyen impuestos, propinas y tarjetas de regalo.',
+    })
+  }
+  const perCategory = opts.small ? 3 : 12
+  for (const [cat, ns] of Object.entries(nouns)) {
+    for (let i = 0; i < perCategory; i++) {
+      const name = `${prefixes[(i * 7 + cat.length) % prefixes.length]} ${ns[i % ns.length]}`
+      const internal = slugify(name)
+      if (used.has(internal)) continue
+      used.add(internal)
+      const percent = R.chance(0.85)
+      const value = percent ? R.int(1, 16) * 50 : R.int(5, 40) * 100
+      const flags: string[] = []
+      if (R.chance(0.15)) flags.push('top')
+      if (R.chance(0.12)) flags.push('loved')
+      stores.push({
+        internal_name: internal,
+        name,
+        category_slug: cat,
+        benefit_category: null,
+        countries: R.chance(0.3) ? ['US', 'CA', 'GB', 'UK', 'AU', 'NZ'] : ['US'],
+        logo: `/api/logos/${internal}.svg`,
+        color: R.pick(colors),
+        rate_type: percent ? 'percent' : 'flat',
+        rate_value: value,
+        previous_rate_value: R.chance(0.2) ? Math.max(50, value - 100) : null,
+        best_rate_value: value,
+        plus_only: R.chance(0.1),
+        popularity: R.int(1, 900),
+        redirect_url: `https://www.example.com/out/${internal}`,
+        flags,
+        description_en: `${name} sells ${cat} goods online and in stores. Shop through us to earn cash back on eligible purchases.`,
+        description_es: `${name} vende artículos de ${cat} en línea y en tiendas. Compra a través de nosotros para ganar reembolso en compras elegibles.`,
+        terms_en:
+          'Cash back is paid on the order subtotal after discounts, excluding taxes, shipping and gift cards. Returned orders are declined.',
+        terms_es:
+          'El reembolso se paga sobre el subtotal después de descuentos, sin impuestos, envío ni tarjetas de regalo. Los pedidos devueltos se rechazan.',
+      })
+    }
+  }
+  // Rate history over the past year; the current rate is the last change, best is the max.
+  const rateRows: Record<string, unknown>[] = []
+  const confRows: Record<string, unknown>[] = []
+  for (const s of stores) {
+    const changes = opts.small ? 3 : R.int(5, 12)
+    let v = s.rate_value as number
+    const points: [number, number][] = []
+    for (let k = 0; k < changes; k++) {
+      points.push([now - (365 - Math.floor((k * 360) / changes)) * DAY, v])
+      v = Math.max(50, v + R.pick([-100, -50, 50, 100, 150]))
+    }
+    s.best_rate_value = Math.max(s.rate_value as number, ...points.map((p) => p[1]))
+    s.rate_points = points
+  }
+  const storeIds = await bulkInsert(
+    db,
+    'stores',
+    stores.map(({ rate_points: _, ...s }) => s),
+  )
+  stores.forEach((s, i) => {
+    const id = storeIds[i]
+    const pts = s.rate_points as [number, number][]
+    pts.push([now - DAY, s.rate_value as number])
+    for (const [t, value] of pts) rateRows.push({ store_id: id, changed_at: iso(t), rate_value: value })
+    const typical = R.int(20, 80)
+    const n = opts.small ? 3 : R.int(8, 20)
+    for (let k = 0; k < n; k++) {
+      const bought = now - R.int(100, 365) * DAY
+      confRows.push({
+        store_id: id,
+        purchased_at: iso(bought),
+        confirmed_at: iso(bought + (typical + R.int(-10, 15)) * DAY),
+      })
+    }
+  })
+  await bulkInsert(db, 'store_rate_changes', rateRows)
+  await bulkInsert(db, 'store_confirmations', confRows)
+
+  // Coupons
+  const coupons: Record<string, unknown>[] = []
+  stores.forEach((s, i) => {
+    const n = R.int(1, opts.small ? 2 : 5)
+    for (let k = 0; k < n; k++) {
+      const [en, es] = R.pick(couponTitles)
+      const pct = R.pick([10, 15, 20, 25, 30])
+      const hasCode = R.chance(0.7)
+      coupons.push({
+        store_id: storeIds[i],
+        code: hasCode
+          ? `${(s.name as string)
+              .replace(/[^A-Za-z]/g, '')
+              .slice(0, 5)
+              .toUpperCase()}${pct}${String.fromCharCode(65 + k)}`
+          : null,
+        title_en: en.replace('{n}', String(pct)).replace('{usd}', `$${pct}`),
+        title_es: es.replace('{n}', String(pct)).replace('{usd}', `$${pct}`),
+        category_slug: s.category_slug,
+        expires_at: R.chance(0.8) ? iso(now + R.int(3, 90) * DAY) : null,
+        exclusive: R.chance(0.2),
+        popularity: R.int(1, 1000),
+      })
+    }
+  })
+  await bulkInsert(db, 'coupons', coupons)
+
+  // Products
+  const products: Record<string, unknown>[] = []
+  const adjectives = ['Classic', 'Pro', 'Everyday', 'Ultra', 'Compact', 'Premium', 'Essential', 'Lightweight']
+  const shopStores = stores.map((s, i) => ({ s, id: storeIds[i] }))
+  for (const [cat, , , subs] of productCategories) {
+    for (const [sub, en] of subs) {
+      const n = opts.small ? 3 : 14
+      const sellers = shopStores.filter((x) => x.s.category_slug === cat)
+      for (let k = 0; k < n; k++) {
+        const name = `${adjectives[k % adjectives.length]} ${en.replace(/s$/, '')} ${100 + k * 10 + R.int(0, 9)}`
+        const price = R.int(15, 600) * 100 - 1
+        const seller = sellers.length ? R.pick(sellers) : R.pick(shopStores)
+        products.push({
+          slug: slugify(`${name}-${sub}`),
+          name,
+          category_slug: cat,
+          subcategory_slug: sub,
+          store_id: seller.id,
+          price_cents: price,
+          was_price_cents: R.chance(0.4) ? price + R.int(5, 60) * 100 : null,
+          image: `/api/logos/${slugify(name)}.svg`,
+          popularity: R.int(1, 1000),
+          plus_only: R.chance(0.1),
+        })
+      }
+    }
+  }
+  await bulkInsert(db, 'products', products)
+
+  // Offers: coupon offers tied to stores, APP and GAME offers paying coins, and cash-back campaigns.
+  const offers: Record<string, unknown>[] = []
+  const apps = [
+    'Budget Buddy',
+    'Word Garden',
+    'Stepcount',
+    'QuickQuiz',
+    'Recipe Box',
+    'Photo Vault',
+    'Sleep Well',
+  ]
+  const games = [
+    'Tile Kingdom',
+    'Farm Story',
+    'Solitaire Sky',
+    'Bubble Pop',
+    'Castle Rush',
+    'Merge Island',
+    'Chess Club',
+  ]
+  const nOffers = opts.small ? 6 : 40
+  for (let k = 0; k < nOffers; k++) {
+    const a = apps[k % apps.length] as string
+    const ios = R.chance(0.5) ? 1 : 0
+    offers.push({
+      offer_type: 'APP',
+      display_name: `${a}${k >= apps.length ? ` ${Math.floor(k / apps.length) + 1}` : ''}`,
+      display_description: `Install ${a} and open it within 7 days.`,
+      offer_description: `Install ${a}, create a free account and keep the app for 7 days. Coins are credited once the app partner confirms the install, usually within 48 hours. New users of the app only.`,
+      image: `/api/logos/${slugify(a)}.svg`,
+      coins_advertised: R.int(2, 30) * 100,
+      click_url: `https://www.example.com/offer/app/${k}`,
+      for_ios: ios,
+      app_container: ios ? 'ios' : 'android',
+      popularity: R.int(1, 1000),
+    })
+    const g = games[k % games.length] as string
+    offers.push({
+      offer_type: 'GAME',
+      display_name: `${g}${k >= games.length ? ` ${Math.floor(k / games.length) + 1}` : ''}`,
+      display_description: `Reach level ${R.int(10, 40)} in ${g}.`,
+      offer_description: `Download ${g} and reach the target level within 14 days of install. Progress is reported by the game publisher. Coins are credited when the level is confirmed.`,
+      image: `/api/logos/${slugify(g)}.svg`,
+      coins_advertised: R.int(10, 120) * 100,
+      click_url: `https://www.example.com/offer/game/${k}`,
+      for_ios: R.chance(0.5) ? 1 : 0,
+      app_container: null,
+      popularity: R.int(1, 1000),
+    })
+  }
+  const withCode = coupons.filter((c) => c.code).slice(0, opts.small ? 6 : 60)
+  for (const c of withCode) {
+    const s = stores[storeIds.indexOf(c.store_id as number)] as Record<string, unknown>
+    offers.push({
+      offer_type: 'coupon',
+      store_id: c.store_id,
+      display_name: s.name,
+      display_description: c.title_en,
+      offer_description: `${c.title_en}. Use the code at checkout. Cannot be combined with other codes.`,
+      offer_code: c.code,
+      image: s.logo,
+      coins_advertised: 0,
+      click_url: s.redirect_url,
+      popularity: R.int(1, 1000),
+    })
+  }
+  for (const s of stores.slice(0, opts.small ? 3 : 20)) {
+    offers.push({
+      offer_type: 'CASHBACK',
+      store_id: storeIds[stores.indexOf(s)],
+      display_name: s.name,
+      display_description: `Extra cash back on your first ${s.name} order`,
+      offer_description: `Earn extra cash back on your first order at ${s.name} through us. First-time members only; claims within 30 days of signup.`,
+      image: s.logo,
+      coins_advertised: 0,
+      click_url: s.redirect_url,
+      campaign: `first-order-${s.internal_name}`,
+      popularity: R.int(1, 1000),
+    })
+  }
+  await bulkInsert(db, 'offers', offers)
+
+  // Surveys: the first is the onboarding survey that unlocks the others.
+  const platforms = ['cint', 'pollfish', 'toluna', 'dynata', 'prodege']
+  const topics = [
+    'Shopping habits',
+    'Streaming',
+    'Travel plans',
+    'Groceries',
+    'Cars',
+    'Health',
+    'Technology',
+    'Pets',
+  ]
+  const surveys: Record<string, unknown>[] = [
+    {
+      platform: 'internal',
+      title: 'Tell us about yourself',
+      coins_advertised: 500,
+      minutes: 3,
+      screen_out_percent: 0,
+      is_onboarding: true,
+      click_url: '/survey/internal/complete',
+    },
+  ]
+  for (let k = 0; k < (opts.small ? 5 : 40); k++) {
+    const platform = platforms[k % platforms.length] as string
+    surveys.push({
+      platform,
+      title: `${topics[k % topics.length]} survey`,
+      coins_advertised: R.int(3, 40) * 25,
+      minutes: R.int(3, 25),
+      screen_out_percent: R.int(5, 60),
+      is_onboarding: false,
+      click_url: `https://www.example.com/survey/${platform}/${k}`,
+    })
+  }
+  await bulkInsert(db, 'surveys', surveys)
+
+  // News
+  const news: Record<string, unknown>[] = []
+  for (const p of newsPosts) {
+    for (const lang of ['en', 'es'] as const) {
+      const t = p[lang]
+      news.push({
+        slug: p.slug,
+        lang,
+        title: t.title,
+        summary: t.summary,
+        body: t.body,
+        published_at: iso(now - p.daysAgo * DAY),
+      })
+    }
+  }
+  await db.query('INSERT INTO news SELECT * FROM json_populate_recordset(null::news, $1::json)', [
+    JSON.stringify(news),
+  ])
+
+  // Pixels (scripts the client runs in a sandboxed frame).
+  await bulkInsert(db, 'pixels', [
+    {
+      pixel_type: 'registration',
+      partner: '*',
+      script: "window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: 'registration' })",
+    },
+    {
+      pixel_type: 'conversion',
+      partner: '*',
+      script:
+        "window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: 'conversion', transaction_id: '{transaction_id}', email_hash: '{email_hash}' })",
+    },
+    {
+      pixel_type: 'conversion',
+      partner: 'affiliate',
+      script: "new Image().src = '/api/elk?action=partner_conversion&tid={transaction_id}&e={email_hash}'",
+    },
+    {
+      pixel_type: 'globaldelayed',
+      partner: '*',
+      script: "window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: 'global_delayed' })",
+    },
+  ])
+
+  await seedDemoMember(db, storeIds, R)
+  return true
+}
+
+async function seedDemoMember(db: Db, storeIds: number[], R: ReturnType<typeof rng>) {
+  const now = Date.now()
+  const iso = (t: number) => new Date(t).toISOString()
+  const hash = await hashPassword(DEMO_PASSWORD)
+  const demo = await db.one<{ id: number }>(
+    `INSERT INTO users (email, name, password_hash, is_verified, created_at, coin_onboarding, subscribed, plus_active,
+       country_code, referral_code, cash_balance_cents, coin_balance, sid, partner, cid)
+     VALUES ($1, 'Dana Demo', $2, true, $3, 1, true, true, 'US', 'DANA2024', 4273, 3150, '01152024_organic', 'organic', 'homepage')
+     RETURNING id`,
+    [DEMO_EMAIL, hash, iso(now - 200 * DAY)],
+  )
+  const uid = demo!.id
+  for (const [name, email] of [
+    ['Sam Rivera', 'sam.rivera@example.com'],
+    ['Alex Chen', 'alex.chen@example.com'],
+  ]) {
+    await db.query(
+      'INSERT INTO users (email, name, is_verified, referral_code, referred_by, created_at) VALUES ($1, $2, true, $3, $4, $5)',
+      [email, name, slugify(name as string).toUpperCase(), uid, iso(now - R.int(10, 100) * DAY)],
+    )
+  }
+  const statuses = ['pending', 'confirmed', 'payable', 'paid', 'declined'] as const
+  const reasons: Record<string, string> = {
+    pending: 'The store has reported the purchase; it is confirmed after the return period.',
+    confirmed: 'The store confirmed the purchase.',
+    payable: 'Ready to withdraw.',
+    paid: 'Included in a withdrawal.',
+    declined: 'The order was returned or cancelled.',
+  }
+  const benefitTypes = ['cashback', 'shipping', 'fooddelivery', 'rideshare', 'streaming', 'grocery']
+  const rebates: Record<string, unknown>[] = []
+  for (let k = 0; k < 45; k++) {
+    const status = R.pick(statuses)
+    const order = R.int(10, 300) * 100 + R.int(0, 99)
+    const created = now - R.int(1, 190) * DAY
+    rebates.push({
+      user_id: uid,
+      store_id: R.pick(storeIds),
+      benefit_type: R.pick(benefitTypes),
+      order_amount_cents: order,
+      amount_cents: Math.round(order * R.pick([0.02, 0.03, 0.05, 0.08])),
+      status,
+      reason: reasons[status],
+      expected_at: status === 'pending' ? iso(created + 60 * DAY) : null,
+      created_at: iso(created),
+    })
+  }
+  await bulkInsert(db, 'rebates', rebates)
+  const coins: Record<string, unknown>[] = []
+  for (let k = 0; k < 25; k++) {
+    const earn = k % 5 !== 4
+    coins.push({
+      user_id: uid,
+      amount: earn ? R.int(1, 20) * 50 : -R.int(5, 20) * 100,
+      reason: earn
+        ? R.pick(['Survey completed', 'App offer: Budget Buddy', 'Game offer: Tile Kingdom'])
+        : 'Coin withdrawal',
+      created_at: iso(now - R.int(1, 180) * DAY),
+    })
+  }
+  await bulkInsert(db, 'coin_transactions', coins)
+  await bulkInsert(db, 'notifications', [
+    {
+      user_id: uid,
+      title: 'Cash back confirmed',
+      body: 'Your $4.20 from Northwind Outfitters is confirmed.',
+      created_at: iso(now - 2 * DAY),
+    },
+    {
+      user_id: uid,
+      title: 'New survey available',
+      body: 'A 5-minute survey worth 250 coins is waiting.',
+      created_at: iso(now - 5 * DAY),
+    },
+    {
+      user_id: uid,
+      title: 'Your Plus renewal',
+      body: 'Your Plus membership renews next week.',
+      created_at: iso(now - 9 * DAY),
+      read_at: iso(now - 8 * DAY),
+    },
+  ])
+  await bulkInsert(db, 'withdrawals', [
+    {
+      user_id: uid,
+      kind: 'cash',
+      amount: 2500,
+      method: 'paypal',
+      destination: 'd***@example.com',
+      status: 'paid',
+      created_at: iso(now - 60 * DAY),
+    },
+    {
+      user_id: uid,
+      kind: 'coin',
+      amount: 1000,
+      method: 'giftcard',
+      destination: 'Amazon',
+      status: 'paid',
+      created_at: iso(now - 30 * DAY),
+    },
+  ])
+  await bulkInsert(db, 'gift_cards', [
+    {
+      user_id: uid,
+      brand: 'Amazon',
+      amount_cents: 1000,
+      code: 'DEMO-GC-7Q2K-19XA',
+      status: 'redeemed',
+      expires_at: iso(now + 300 * DAY),
+      redeemed_at: iso(now - 29 * DAY),
+      created_at: iso(now - 30 * DAY),
+    },
+    {
+      user_id: uid,
+      brand: 'Target',
+      amount_cents: 2500,
+      code: 'DEMO-GC-3M8P-44ZT',
+      status: 'expired',
+      expires_at: iso(now - 3 * DAY),
+      created_at: iso(now - 400 * DAY),
+    },
+    {
+      user_id: null,
+      brand: 'Visa',
+      amount_cents: 500,
+      code: 'WELCOME-5-GIFT',
+      status: 'active',
+      expires_at: iso(now + 365 * DAY),
+      created_at: iso(now),
+    },
+  ])
+  await bulkInsert(db, 'payment_methods', [
+    {
+      user_id: uid,
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 3,
+      zip: '94107',
+      processor_ref: 'pm_sandbox_demo',
+    },
+  ])
+  await bulkInsert(db, 'subscriptions', [
+    {
+      user_id: uid,
+      plan: 'plus',
+      status: 'active',
+      price_cents: 1299,
+      next_billing_at: iso(now + 12 * DAY),
+      created_at: iso(now - 200 * DAY),
+    },
+  ])
+  await bulkInsert(db, 'payments', [
+    {
+      user_id: uid,
+      amount_cents: 1299,
+      status: 'succeeded',
+      description: 'Plus membership, monthly',
+      card_last4: '4242',
+      processor_ref: 'ch_sandbox_1',
+      created_at: iso(now - 18 * DAY),
+    },
+    {
+      user_id: uid,
+      amount_cents: 1299,
+      status: 'succeeded',
+      description: 'Plus membership, monthly',
+      card_last4: '4242',
+      processor_ref: 'ch_sandbox_2',
+      created_at: iso(now - 48 * DAY),
+    },
+  ])
+  await bulkInsert(db, 'protection_claims', [
+    {
+      user_id: uid,
+      kind: 'package',
+      merchant: 'Summit Electronics',
+      amount_cents: 8999,
+      reference: '1Z999AA10123456784',
+      status: 'in_transit',
+      details: { carrier: 'UPS' },
+    },
+    {
+      user_id: uid,
+      kind: 'price',
+      merchant: 'Maple Lane Home',
+      amount_cents: 1500,
+      reference: 'ORD-55821',
+      status: 'approved',
+      details: {},
+    },
+  ])
+  await bulkInsert(db, 'linked_accounts', [
+    { user_id: uid, provider: 'doordash', account_email: DEMO_EMAIL, status: 'connected' },
+    { user_id: uid, provider: 'uber', account_email: DEMO_EMAIL, status: 'needs_attention' },
+  ])
+}
