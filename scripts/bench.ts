@@ -1,0 +1,112 @@
+/**
+ * npm run bench — bundle sizes per brand (measured in Chromium: the JavaScript a first visit loads),
+ * each plugin's screen chunks, then the API throughput (scripts/bench-api.ts).
+ * Budgets (ARCHITECTURE.md): home initial JS at most 190 KB gzip, a lander at most 185 KB.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { extname, join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import { ensureChromium } from './chromium.mjs'
+
+const root = join(import.meta.dirname, '..')
+const HOME_BUDGET = 190 * 1024
+const LANDER_BUDGET = 185 * 1024
+const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml' }
+
+function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const u = new URL(req.url ?? '/', 'http://x')
+    if (u.pathname.startsWith('/api') || u.pathname.startsWith('/landers')) {
+      res.writeHead(204).end()
+      return
+    }
+    let f = join(dir, decodeURIComponent(u.pathname))
+    if (!f.startsWith(dir) || !existsSync(f) || statSync(f).isDirectory()) f = join(dir, 'index.html')
+    res.writeHead(200, { 'content-type': types[extname(f)] ?? 'application/octet-stream' })
+    createReadStream(f).pipe(res)
+  })
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address()
+      ok({ server, url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}` })
+    }),
+  )
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+const sizes = (dir: string, files: Iterable<string>) => {
+  let raw = 0
+  let gz = 0
+  for (const f of files) {
+    const buf = readFileSync(join(dir, f))
+    raw += buf.length
+    gz += gzipSync(buf, { level: 9 }).length
+  }
+  return { raw, gz }
+}
+
+const brands = readdirSync(join(root, 'config/brands')).map((f) => f.replace(/\.json$/, ''))
+const exe = ensureChromium()
+const browser = await chromium.launch({
+  executablePath: exe,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+})
+let failed = false
+for (const brand of brands) {
+  const dir = join(root, 'dist', brand)
+  if (!existsSync(join(dir, 'index.html')) || process.env.BENCH_BUILD === '1') {
+    execFileSync('npx', ['rsbuild', 'build'], { cwd: root, env: { ...process.env, BRAND: brand }, stdio: 'ignore' })
+  }
+  const cfg = JSON.parse(
+    execFileSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/config/check-cli.ts', '--brand', brand, '--emit'], {
+      cwd: root,
+      encoding: 'utf8',
+    }),
+  ) as { routes: { path: string; screen?: string }[]; landers: { landers: { paths: string[] }[] } | null; plugins: string[] }
+  const { server, url } = await serve(dir)
+  async function jsOf(path: string): Promise<Set<string>> {
+    const page = await browser.newPage()
+    const files = new Set<string>()
+    page.on('response', (r) => {
+      const p = new URL(r.url()).pathname
+      if (p.endsWith('.js')) files.add(p.slice(1))
+    })
+    await page.goto(url + path, { waitUntil: 'networkidle' })
+    await page.close()
+    return files
+  }
+  console.log(`\nbrand ${brand} (${cfg.plugins.join(', ')})`)
+  const home = await jsOf('/')
+  const h = sizes(dir, home)
+  const homeOk = h.gz <= HOME_BUDGET
+  console.log(`  home initial JS        ${kb(h.raw).padStart(9)} raw  ${kb(h.gz).padStart(9)} gzip  (budget 190 KB: ${homeOk ? 'ok' : 'OVER'})`)
+  if (!homeOk) failed = true
+  const landerPath = cfg.landers?.landers[0]?.paths.find((p) => !p.includes(':'))
+  if (landerPath) {
+    const l = sizes(dir, await jsOf(landerPath))
+    const ok = l.gz <= LANDER_BUDGET
+    console.log(`  lander ${landerPath.padEnd(15)} ${kb(l.raw).padStart(9)} raw  ${kb(l.gz).padStart(9)} gzip  (budget 185 KB: ${ok ? 'ok' : 'OVER'})`)
+    if (!ok) failed = true
+  } else console.log('  lander                 (no lander in this brand)')
+  for (const plugin of cfg.plugins) {
+    const route = cfg.routes.find((r) => r.screen?.startsWith(`${plugin}/`) && !r.path.includes(':') && !r.path.includes('*'))
+    if (!route) continue
+    const extra = [...(await jsOf(route.path))].filter((f) => !home.has(f))
+    const s = sizes(dir, extra)
+    console.log(`  ${plugin.padEnd(11)} ${route.path.padEnd(22)} +${extra.length} chunks ${kb(s.raw).padStart(9)} raw ${kb(s.gz).padStart(9)} gzip`)
+  }
+  server.close()
+}
+await browser.close()
+
+if (existsSync(join(root, 'scripts/bench-api.ts')) && process.env.BENCH_API !== '0') {
+  console.log('\nAPI throughput')
+  spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bench-api.ts'], { cwd: root, stdio: 'inherit' })
+}
+if (failed) {
+  console.log('\nA bundle budget is exceeded.')
+  process.exitCode = 1
+}
