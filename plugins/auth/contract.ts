@@ -31,7 +31,9 @@ export type User = z.infer<typeof User>
 
 export const LoginRequest = z.object({
   email,
-  password: z.string().check(z.minLength(1, 'Please enter your password.'), z.maxLength(200)),
+  password: z
+    .string({ error: 'Please enter your password.' })
+    .check(z.minLength(1, 'Please enter your password.'), z.maxLength(200)),
   'g-recaptcha-response': z.optional(str(4000)),
 })
 export type LoginRequest = z.infer<typeof LoginRequest>
@@ -49,7 +51,9 @@ export type LoginReply = z.infer<typeof LoginReply>
 
 export const RegisterRequest = z
   .object({
-    name: z.string().check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(100)),
+    name: z
+      .string({ error: 'Please enter your name.' })
+      .check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(100)),
     email,
     password: z
       .string()
@@ -102,7 +106,9 @@ export const SetEmailConflict = z.object({
 
 export const MergeRequest = z.object({
   email: z.email({ error: 'Please enter both email and password.' }).check(z.maxLength(254)),
-  password: z.string().check(z.minLength(1, 'Please enter both email and password.'), z.maxLength(200)),
+  password: z
+    .string({ error: 'Please enter both email and password.' })
+    .check(z.minLength(1, 'Please enter both email and password.'), z.maxLength(200)),
 })
 export const MergeReply = z.object({
   success: z.boolean(),

@@ -60,7 +60,8 @@ export function sameOrigin(req: FastifyRequest, allowed: string[]): boolean {
   if (allowed.includes(origin)) return true
   try {
     const u = new URL(origin)
-    return u.host === req.headers.host
+    // Normalise the Host header the same way (a default port is dropped by URL).
+    return !!req.headers.host && new URL(`${u.protocol}//${req.headers.host}`).host === u.host
   } catch {
     return false
   }

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { type BuildOptions, buildServer } from './app.ts'
+import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/index.ts'
+
+/**
+ * One server per test file: in-memory PGlite, or a schema of its own on PostgreSQL when DATABASE_URL is set
+ * (dropped on close), with the small seed.
+ */
+export async function testServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const url = process.env.DATABASE_URL
+  return buildServer({
+    ...(url
+      ? { databaseUrl: url, schema: `t_${randomBytes(6).toString('hex')}`, dropSchema: true }
+      : { dataDir: 'memory://' }),
+    seed: 'small',
+    serveStatic: false,
+    jwtSecret: randomBytes(32).toString('hex'),
+    ...opts,
+  })
+}
+
+export interface Res {
+  status: number
+  body: any
+  headers: Record<string, unknown>
+  text: string
+}
+
+export function client(app: FastifyInstance) {
+  const call = async (
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined
+        ? {
+            payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+            headers: { 'content-type': 'application/json', ...headers },
+          }
+        : {}),
+    })
+    let body: unknown
+    try {
+      body = res.body ? JSON.parse(res.body) : undefined
+    } catch {
+      body = undefined
+    }
+    return { status: res.statusCode, body, headers: res.headers, text: res.body } as Res
+  }
+  const bearer = (t: string) => ({ authorization: `Bearer ${t}` })
+  return {
+    get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) =>
+      call('POST', url, body ?? {}, headers),
+    put: (url: string, body?: unknown, headers?: Record<string, string>) =>
+      call('PUT', url, body ?? {}, headers),
+    del: (url: string, headers?: Record<string, string>) => call('DELETE', url, undefined, headers),
+    raw: call,
+    bearer,
+    async login(email = DEMO_EMAIL, password = DEMO_PASSWORD) {
+      const r = await call('POST', '/api/web/login', { email, password, 'g-recaptcha-response': 'test' })
+      if (r.status !== 200) throw new Error(`login failed: ${r.status} ${r.text}`)
+      return r.body.login_token as string
+    },
+    async register(email: string, password = 'correct horse battery') {
+      const r = await call('POST', '/api/web/register', {
+        name: 'Test Member',
+        email,
+        password,
+        password_confirmation: password,
+        source: 'test',
+        user_agent: 'vitest',
+      })
+      if (r.status !== 200) throw new Error(`register failed: ${r.status} ${r.text}`)
+      return r.body as { login_token: string; user: { user_id: number } }
+    },
+    /** The newest link in the outbox for an address (the mailbox a person would click). */
+    async lastLink(to: string): Promise<string> {
+      const r = await call('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`)
+      const link = r.body.data[0]?.links[0]?.url as string | undefined
+      if (!link) throw new Error(`no mail to ${to}`)
+      return link
+    },
+  }
+}
