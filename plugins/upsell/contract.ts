@@ -13,7 +13,7 @@ export const PlansReply = z.object({ data: z.array(Plan) })
 
 const need = (m: string) => z.string().check(z.trim(), z.minLength(1, m))
 
-/** Card fields with the spec's messages. exp is MM/YY or MM/YYYY. */
+/** Card fields with the spec's messages (an empty field gets only its 'cannot be empty' message). exp is MM/YY or MM/YYYY. */
 export const SubscribeRequest = z.object({
   plan: z.enum(['plus', 'shipping']),
   card_number: need('Card Number cannot be empty.').check(
@@ -24,9 +24,9 @@ export const SubscribeRequest = z.object({
     z.maxLength(10),
     z.regex(/^[A-Za-z0-9 -]*$/, 'Please enter a valid zip code.'),
   ),
-  cvv: need('Card CVV cannot be empty.').check(z.regex(/^[0-9]{3,4}$/, 'Please enter a valid CVV.')),
+  cvv: need('Card CVV cannot be empty.').check(z.regex(/^([0-9]{3,4})?$/, 'Please enter a valid CVV.')),
   exp: need('Card Expiration cannot be empty.').check(
-    z.regex(/^(0[1-9]|1[0-2]) ?\/ ?([0-9]{2}|[0-9]{4})$/, 'Please enter the expiration as MM/YY.'),
+    z.regex(/^((0[1-9]|1[0-2]) ?\/ ?([0-9]{2}|[0-9]{4}))?$/, 'Please enter the expiration as MM/YY.'),
   ),
   name: z.optional(z.string().check(z.maxLength(100))),
   tpsha1: z.optional(z.string().check(z.maxLength(100))),

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { client, testServer } from './test-helpers.ts'
+
+let app: FastifyInstance
+let c: ReturnType<typeof client>
+
+beforeAll(async () => {
+  app = await testServer()
+  c = client(app)
+})
+afterAll(() => app?.close())
+
+describe('attribution', () => {
+  it('get-cookie gives the default attribution and sid (MMDDYYYY_organic)', async () => {
+    const r = await c.post('/api/get-cookie', {})
+    expect(r.status).toBe(200)
+    expect(r.body.success).toBe(true)
+    expect(r.body.data.sid).toMatch(/^\d{8}_organic$/)
+    expect(r.body.data.attribution).toMatchObject({ cid: 'homepage', partner: 'organic' })
+    expect(r.body.data.country_code).toBe('US')
+  })
+  it('check-set-cookie records the visit and sets sm_landers for 25 days; get-cookie reads it back', async () => {
+    const r = await c.post('/api/check-set-cookie', { sid: '01022025_fb', cid: 'spring', partner: 'affiliate', website: 'ex', url: '/spl/spland1' })
+    expect(r.status).toBe(200)
+    const cookie = String(r.headers['set-cookie'])
+    expect(cookie).toMatch(/^sm_landers=/)
+    expect(cookie).toMatch(/Max-Age=2160000/)
+    const back = await c.post('/api/get-cookie', {}, { cookie: cookie.split(';')[0]! })
+    expect(back.body.data.attribution).toMatchObject({ sid: '01022025_fb', partner: 'affiliate' })
+    const visits = await app.services.db.query('SELECT sid FROM visits')
+    expect(visits).toContainEqual({ sid: '01022025_fb' })
+    const bad = await c.post('/api/check-set-cookie', { sid: 'x'.repeat(101) })
+    expect(bad.status).toBe(422)
+    const garbage = await c.post('/api/get-cookie', {}, { cookie: 'sm_landers=%7Bnot-json' })
+    expect(garbage.body.data.attribution.partner).toBe('organic')
+  })
+})
+
+describe('events', () => {
+  it('records an event from JSON and from a text/plain beacon', async () => {
+    expect((await c.post('/api/elk?action=page_view', { sid: 's', reengagement: 1, membership_day: 3 })).status).toBe(204)
+    const beacon = await c.raw('POST', '/api/elk?action=unauthenticated_attempt', JSON.stringify({ path: '/account' }), {
+      'content-type': 'text/plain;charset=UTF-8',
+    })
+    expect(beacon.status).toBe(204)
+    const rows = await app.services.db.query<{ action: string }>('SELECT action FROM events ORDER BY id')
+    expect(rows.map((r) => r.action)).toEqual(['page_view', 'unauthenticated_attempt'])
+  })
+  it('refuses a missing or odd action and wrong field types', async () => {
+    expect((await c.post('/api/elk', {})).status).toBe(422)
+    expect((await c.post('/api/elk?action=<script>', {})).status).toBe(422)
+    expect((await c.post('/api/elk?action=x', { reengagement: 7 })).status).toBe(422)
+    expect((await c.raw('POST', '/api/elk?action=x', 'not json', { 'content-type': 'text/plain' })).status).toBe(422)
+  })
+})
+
+describe('pixels', () => {
+  it('load-pixel gives registration and conversion scripts with placeholders', async () => {
+    const r = await c.get('/landers/load-pixel?partner=affiliate&sid=s1')
+    expect(r.status).toBe(200)
+    expect(r.body.registration.length).toBeGreaterThan(0)
+    expect(r.body.conversion.join()).toContain('{transaction_id}')
+    expect(r.body.conversion.length).toBe(2)
+    expect((await c.get('/landers/load-pixel')).body.conversion.length).toBe(1)
+  })
+  it('load-pixels accepts a form and picks the pixel types', async () => {
+    const form = await c.raw('POST', '/api/load-pixels', 'pixelTypes[]=globaldelayed&product=plus&context=upsell', {
+      'content-type': 'application/x-www-form-urlencoded',
+    })
+    expect(form.status).toBe(200)
+    expect(form.body.globaldelayed.length).toBe(1)
+    expect(form.body.conversion).toEqual([])
+    const one = await c.raw('POST', '/api/load-pixels', 'pixelTypes=conversion', {
+      'content-type': 'application/x-www-form-urlencoded',
+    })
+    expect(one.body.conversion.length).toBe(1)
+    const json = await c.post('/api/load-pixels', { pixelTypes: ['conversion', 'globaldelayed'] })
+    expect(json.body.conversion.length + json.body.globaldelayed.length).toBe(2)
+    expect((await c.post('/api/load-pixels', { pixelTypes: ['evil'] })).status).toBe(422)
+  })
+  it('unknown /landers paths are a JSON 404', async () => {
+    expect((await c.get('/landers/nothing')).status).toBe(404)
+  })
+})
+
+describe('gtag', () => {
+  it('stores the analytics client id', async () => {
+    expect((await c.post('/api/saveGtagClientId', { user_id: '1', client_id: 'GA1.1.123.456' })).status).toBe(204)
+    expect((await c.post('/api/saveGtagClientId', { user_id: 'abc', client_id: '' })).status).toBe(422)
+  })
+})
