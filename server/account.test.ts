@@ -37,7 +37,9 @@ describe('history', () => {
   it('notifications with unread count; mark read', async () => {
     const r = await c.get('/api/account/notifications', auth())
     expect(r.body.unread).toBe(2)
-    expect((await c.post('/api/account/notifications/read', { ids: [r.body.data[0].id] }, auth())).body.success).toBe(true)
+    expect(
+      (await c.post('/api/account/notifications/read', { ids: [r.body.data[0].id] }, auth())).body.success,
+    ).toBe(true)
     expect((await c.get('/api/account/notifications', auth())).body.unread).toBe(1)
     await c.post('/api/account/notifications/read', {}, auth())
     expect((await c.get('/api/account/notifications', auth())).body.unread).toBe(0)
@@ -48,22 +50,46 @@ describe('history', () => {
 describe('withdrawals and coins', () => {
   it('withdraws cash within the balance only', async () => {
     const before = (await c.get('/api/account/withdrawals', auth())).body.total
-    const r = await c.post('/api/account/withdrawals', { kind: 'cash', amount: 1000, method: 'paypal', destination: 'dana@example.com' }, auth())
+    const r = await c.post(
+      '/api/account/withdrawals',
+      { kind: 'cash', amount: 1000, method: 'paypal', destination: 'dana@example.com' },
+      auth(),
+    )
     expect(r.status).toBe(200)
     expect(r.body.cash_balance_cents).toBe(4273 - 1000)
     expect((await c.get('/api/account/withdrawals', auth())).body.total).toBe(before + 1)
-    const tooMuch = await c.post('/api/account/withdrawals', { kind: 'cash', amount: 9_000_000, method: 'paypal', destination: 'x' }, auth())
+    const tooMuch = await c.post(
+      '/api/account/withdrawals',
+      { kind: 'cash', amount: 9_000_000, method: 'paypal', destination: 'x' },
+      auth(),
+    )
     expect(tooMuch.status).toBe(422)
     expect(tooMuch.body.errors.amount).toBeDefined()
-    const tooSmall = await c.post('/api/account/withdrawals', { kind: 'coin', amount: 10, method: 'giftcard', destination: 'x' }, auth())
+    const tooSmall = await c.post(
+      '/api/account/withdrawals',
+      { kind: 'coin', amount: 10, method: 'giftcard', destination: 'x' },
+      auth(),
+    )
     expect(tooSmall.status).toBe(422)
-    const bad = await c.post('/api/account/withdrawals', { kind: 'gold', amount: -5, method: 'cash', destination: '' }, auth())
+    const bad = await c.post(
+      '/api/account/withdrawals',
+      { kind: 'gold', amount: -5, method: 'cash', destination: '' },
+      auth(),
+    )
     expect(Object.keys(bad.body.errors).sort()).toEqual(['amount', 'destination', 'kind', 'method'])
-    const unverified = await c.post('/api/account/withdrawals', { kind: 'cash', amount: 1000, method: 'paypal', destination: 'x' }, c.bearer(fresh))
+    const unverified = await c.post(
+      '/api/account/withdrawals',
+      { kind: 'cash', amount: 1000, method: 'paypal', destination: 'x' },
+      c.bearer(fresh),
+    )
     expect(unverified.status).toBe(403)
   })
   it('coin withdrawal writes coin history', async () => {
-    const r = await c.post('/api/account/withdrawals', { kind: 'coin', amount: 1000, method: 'giftcard', destination: 'Target' }, auth())
+    const r = await c.post(
+      '/api/account/withdrawals',
+      { kind: 'coin', amount: 1000, method: 'giftcard', destination: 'Target' },
+      auth(),
+    )
     expect(r.body.coin_balance).toBe(3150 - 1000)
     const h = await c.get('/api/account/coins/history', auth())
     expect(h.body.balance).toBe(2150)
@@ -80,7 +106,9 @@ describe('gift cards', () => {
     expect(ok.body.data.status).toBe('redeemed')
     const again = await c.post('/api/gift/redeem', { code: 'WELCOME-5-GIFT' }, auth())
     expect(again.status).toBe(422)
-    expect((await c.post('/api/gift/redeem', { code: '' }, auth())).body.errors.code).toEqual(['Please enter the gift card code.'])
+    expect((await c.post('/api/gift/redeem', { code: '' }, auth())).body.errors.code).toEqual([
+      'Please enter the gift card code.',
+    ])
     const expired = list.body.data.find((g: { status: string }) => g.status === 'expired')
     const rep = await c.post(`/api/account/gift-cards/${expired.id}/replace`, {}, auth())
     expect(rep.status).toBe(200)
@@ -91,11 +119,21 @@ describe('gift cards', () => {
 
 describe('profile, settings, referrals, promo credit, mobile dashboard', () => {
   it('reads and changes the profile', async () => {
-    const r = await c.put('/api/account/profile', {
-      name: 'Dana D.',
-      phone: '+1 555 0100',
-      rebate_address: { line1: '1 Main St', city: 'Austin', region: 'TX', postal_code: '78701', country: 'US' },
-    }, auth())
+    const r = await c.put(
+      '/api/account/profile',
+      {
+        name: 'Dana D.',
+        phone: '+1 555 0100',
+        rebate_address: {
+          line1: '1 Main St',
+          city: 'Austin',
+          region: 'TX',
+          postal_code: '78701',
+          country: 'US',
+        },
+      },
+      auth(),
+    )
     expect(r.status).toBe(200)
     expect(r.body.data).toMatchObject({ name: 'Dana D.', phone: '+1 555 0100' })
     expect((await c.get('/api/account/profile', auth())).body.data.rebate_address.city).toBe('Austin')
@@ -103,7 +141,11 @@ describe('profile, settings, referrals, promo credit, mobile dashboard', () => {
     expect((await c.put('/api/account/profile', { country_code: 'XX' }, auth())).status).toBe(422)
   })
   it('reads and changes settings', async () => {
-    const r = await c.put('/api/account/settings', { sms: true, language: 'es', terms: { pii: true } } as never, auth())
+    const r = await c.put(
+      '/api/account/settings',
+      { sms: true, language: 'es', terms: { pii: true } } as never,
+      auth(),
+    )
     expect(r.status).toBe(422) // terms must be complete
     const ok = await c.put('/api/account/settings', { sms: true, language: 'es' }, auth())
     expect(ok.body.data).toMatchObject({ sms: true, language: 'es', email_offers: true })
@@ -117,7 +159,12 @@ describe('profile, settings, referrals, promo credit, mobile dashboard', () => {
   })
   it('gives the promo credit once per flow', async () => {
     const a = await c.post('/api/give-credit?ucb=flow5', {}, c.bearer(fresh))
-    expect(a.body).toMatchObject({ success: true, already_credited: false, amount_cents: 500, cash_balance_cents: 500 })
+    expect(a.body).toMatchObject({
+      success: true,
+      already_credited: false,
+      amount_cents: 500,
+      cash_balance_cents: 500,
+    })
     const b = await c.post('/api/give-credit?ucb=flow5', {}, c.bearer(fresh))
     expect(b.body).toMatchObject({ already_credited: true, cash_balance_cents: 500 })
     expect((await c.post('/api/give-credit?ucb=flow9', {}, c.bearer(fresh))).status).toBe(422)
@@ -133,20 +180,34 @@ describe('profile, settings, referrals, promo credit, mobile dashboard', () => {
 
 describe('protection', () => {
   it('files and lists claims by kind', async () => {
-    const r = await c.post('/api/protection/claims', { kind: 'hotel', merchant: 'Lakeside Hotels', amount_cents: 4200, reference: 'H-1' }, auth())
+    const r = await c.post(
+      '/api/protection/claims',
+      { kind: 'hotel', merchant: 'Lakeside Hotels', amount_cents: 4200, reference: 'H-1' },
+      auth(),
+    )
     expect(r.status).toBe(201)
     expect(r.body.data.status).toBe('submitted')
     const hotel = await c.get('/api/protection/claims?kind=hotel', auth())
     expect(hotel.body.data).toHaveLength(1)
-    expect((await c.get('/api/protection/claims?kind=package', auth())).body.data[0].reference).toBe('1Z999AA10123456784')
-    const bad = await c.post('/api/protection/claims', { kind: 'boat', merchant: '', amount_cents: 1.5, reference: '' }, auth())
+    expect((await c.get('/api/protection/claims?kind=package', auth())).body.data[0].reference).toBe(
+      '1Z999AA10123456784',
+    )
+    const bad = await c.post(
+      '/api/protection/claims',
+      { kind: 'boat', merchant: '', amount_cents: 1.5, reference: '' },
+      auth(),
+    )
     expect(Object.keys(bad.body.errors).sort()).toEqual(['amount_cents', 'kind', 'merchant', 'reference'])
   })
   it('linked accounts work with the login cookie as well as the bearer token', async () => {
     const r = await c.get('/api/linked/accounts', { cookie: `sm_token=${demo}` })
     expect(r.status).toBe(200)
     expect(r.body.data.map((a: { provider: string }) => a.provider)).toEqual(['doordash', 'uber'])
-    const add = await c.post('/api/linked/accounts', { provider: 'lyft', account_email: 'dana@example.com' }, auth())
+    const add = await c.post(
+      '/api/linked/accounts',
+      { provider: 'lyft', account_email: 'dana@example.com' },
+      auth(),
+    )
     expect(add.status).toBe(201)
     expect((await c.del(`/api/linked/accounts/${add.body.data.id}`, auth())).body.success).toBe(true)
     expect((await c.del(`/api/linked/accounts/${add.body.data.id}`, auth())).status).toBe(404)

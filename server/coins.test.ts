@@ -22,7 +22,18 @@ describe('offers', () => {
       expect(r.body.data.every((o: { offer_type: string }) => o.offer_type === type)).toBe(true)
     }
     const app1 = (await c.get('/api/offers?type=APP')).body.data[0]
-    for (const k of ['offer_id', 'offer_code', 'offer_description', 'display_name', 'coins_advertised', 'click_url', 'for_ios', 'app_container', 'image_url', 'redirect_url']) {
+    for (const k of [
+      'offer_id',
+      'offer_code',
+      'offer_description',
+      'display_name',
+      'coins_advertised',
+      'click_url',
+      'for_ios',
+      'app_container',
+      'image_url',
+      'redirect_url',
+    ]) {
       expect(app1, k).toHaveProperty(k)
     }
     expect((await c.get('/api/offers?type=NOPE')).status).toBe(422)
@@ -37,7 +48,9 @@ describe('offers', () => {
   })
   it('records an offer visit from a beacon', async () => {
     const o = (await c.get('/api/offers?type=GAME')).body.data[0]
-    const r = await c.raw('POST', `/api/user/offer/visit/${o.offer_id}`, JSON.stringify(o), { 'content-type': 'text/plain' })
+    const r = await c.raw('POST', `/api/user/offer/visit/${o.offer_id}`, JSON.stringify(o), {
+      'content-type': 'text/plain',
+    })
     expect(r.status).toBe(204)
   })
   it('starting an offer needs sign-in and a verified email', async () => {
@@ -71,7 +84,11 @@ describe('surveys', () => {
     const onboarding = list.body.data.find((s: { locked: boolean }) => !s.locked)
     const done = await c.post('/api/survey/internal/complete', { survey_id: onboarding.id }, c.bearer(member))
     expect(done.body).toEqual({ success: true, coins_credited: 500, coin_balance: 500 })
-    const twice = await c.post('/api/survey/internal/complete', { survey_id: onboarding.id }, c.bearer(member))
+    const twice = await c.post(
+      '/api/survey/internal/complete',
+      { survey_id: onboarding.id },
+      c.bearer(member),
+    )
     expect(twice.body.coins_credited).toBe(0)
     expect((await c.get('/api/user/survey/list/onboarding', c.bearer(member))).body.data).toBe('completed')
     const after = await c.post(`/api/surveys/${locked.id}/start`, {}, c.bearer(member))
@@ -81,8 +98,14 @@ describe('surveys', () => {
     expect(history.body.data[0].amount).toBe(500)
   })
   it('refuses bad survey input', async () => {
-    expect((await c.post('/api/survey/Bad Name!/complete', { survey_id: 1 }, c.bearer(member))).status).toBe(422)
-    expect((await c.post('/api/survey/internal/complete', { survey_id: 'x' }, c.bearer(member))).status).toBe(422)
-    expect((await c.post('/api/survey/internal/complete', { survey_id: 99999 }, c.bearer(member))).status).toBe(404)
+    expect((await c.post('/api/survey/Bad Name!/complete', { survey_id: 1 }, c.bearer(member))).status).toBe(
+      422,
+    )
+    expect((await c.post('/api/survey/internal/complete', { survey_id: 'x' }, c.bearer(member))).status).toBe(
+      422,
+    )
+    expect(
+      (await c.post('/api/survey/internal/complete', { survey_id: 99999 }, c.bearer(member))).status,
+    ).toBe(404)
   })
 })

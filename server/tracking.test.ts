@@ -21,7 +21,13 @@ describe('attribution', () => {
     expect(r.body.data.country_code).toBe('US')
   })
   it('check-set-cookie records the visit and sets sm_landers for 25 days; get-cookie reads it back', async () => {
-    const r = await c.post('/api/check-set-cookie', { sid: '01022025_fb', cid: 'spring', partner: 'affiliate', website: 'ex', url: '/spl/spland1' })
+    const r = await c.post('/api/check-set-cookie', {
+      sid: '01022025_fb',
+      cid: 'spring',
+      partner: 'affiliate',
+      website: 'ex',
+      url: '/spl/spland1',
+    })
     expect(r.status).toBe(200)
     const cookie = String(r.headers['set-cookie'])
     expect(cookie).toMatch(/^sm_landers=/)
@@ -39,10 +45,17 @@ describe('attribution', () => {
 
 describe('events', () => {
   it('records an event from JSON and from a text/plain beacon', async () => {
-    expect((await c.post('/api/elk?action=page_view', { sid: 's', reengagement: 1, membership_day: 3 })).status).toBe(204)
-    const beacon = await c.raw('POST', '/api/elk?action=unauthenticated_attempt', JSON.stringify({ path: '/account' }), {
-      'content-type': 'text/plain;charset=UTF-8',
-    })
+    expect(
+      (await c.post('/api/elk?action=page_view', { sid: 's', reengagement: 1, membership_day: 3 })).status,
+    ).toBe(204)
+    const beacon = await c.raw(
+      'POST',
+      '/api/elk?action=unauthenticated_attempt',
+      JSON.stringify({ path: '/account' }),
+      {
+        'content-type': 'text/plain;charset=UTF-8',
+      },
+    )
     expect(beacon.status).toBe(204)
     const rows = await app.services.db.query<{ action: string }>('SELECT action FROM events ORDER BY id')
     expect(rows.map((r) => r.action)).toEqual(['page_view', 'unauthenticated_attempt'])
@@ -51,7 +64,9 @@ describe('events', () => {
     expect((await c.post('/api/elk', {})).status).toBe(422)
     expect((await c.post('/api/elk?action=<script>', {})).status).toBe(422)
     expect((await c.post('/api/elk?action=x', { reengagement: 7 })).status).toBe(422)
-    expect((await c.raw('POST', '/api/elk?action=x', 'not json', { 'content-type': 'text/plain' })).status).toBe(422)
+    expect(
+      (await c.raw('POST', '/api/elk?action=x', 'not json', { 'content-type': 'text/plain' })).status,
+    ).toBe(422)
   })
 })
 
@@ -65,9 +80,14 @@ describe('pixels', () => {
     expect((await c.get('/landers/load-pixel')).body.conversion.length).toBe(1)
   })
   it('load-pixels accepts a form and picks the pixel types', async () => {
-    const form = await c.raw('POST', '/api/load-pixels', 'pixelTypes[]=globaldelayed&product=plus&context=upsell', {
-      'content-type': 'application/x-www-form-urlencoded',
-    })
+    const form = await c.raw(
+      'POST',
+      '/api/load-pixels',
+      'pixelTypes[]=globaldelayed&product=plus&context=upsell',
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    )
     expect(form.status).toBe(200)
     expect(form.body.globaldelayed.length).toBe(1)
     expect(form.body.conversion).toEqual([])
@@ -86,7 +106,9 @@ describe('pixels', () => {
 
 describe('gtag', () => {
   it('stores the analytics client id', async () => {
-    expect((await c.post('/api/saveGtagClientId', { user_id: '1', client_id: 'GA1.1.123.456' })).status).toBe(204)
+    expect((await c.post('/api/saveGtagClientId', { user_id: '1', client_id: 'GA1.1.123.456' })).status).toBe(
+      204,
+    )
     expect((await c.post('/api/saveGtagClientId', { user_id: 'abc', client_id: '' })).status).toBe(422)
   })
 })

@@ -18,10 +18,17 @@ const exp = `12/${(new Date().getFullYear() + 2) % 100}`
 describe('plans and payment', () => {
   it('lists plans', async () => {
     const r = await c.get('/api/plans')
-    expect(r.body.data.find((p: { plan: string }) => p.plan === 'plus')).toMatchObject({ trial_days: 7, currency: 'USD' })
+    expect(r.body.data.find((p: { plan: string }) => p.plan === 'plus')).toMatchObject({
+      trial_days: 7,
+      currency: 'USD',
+    })
   })
   it("answers the spec's messages for empty card fields", async () => {
-    const r = await c.post('/api/upsell/subscribe', { plan: 'plus', card_number: '', zip: '', cvv: '', exp: '' }, c.bearer(token))
+    const r = await c.post(
+      '/api/upsell/subscribe',
+      { plan: 'plus', card_number: '', zip: '', cvv: '', exp: '' },
+      c.bearer(token),
+    )
     expect(r.status).toBe(422)
     expect(r.body.errors).toMatchObject({
       card_number: ['Card Number cannot be empty.'],
@@ -29,18 +36,32 @@ describe('plans and payment', () => {
       cvv: ['Card CVV cannot be empty.'],
       exp: ['Card Expiration cannot be empty.'],
     })
-    const expired = await c.post('/api/upsell/subscribe', { plan: 'plus', card_number: '4242424242424242', zip: '10001', cvv: '123', exp: '01/20' }, c.bearer(token))
+    const expired = await c.post(
+      '/api/upsell/subscribe',
+      { plan: 'plus', card_number: '4242424242424242', zip: '10001', cvv: '123', exp: '01/20' },
+      c.bearer(token),
+    )
     expect(expired.body.errors.exp).toEqual(['This card has expired.'])
   })
   it('declines 4000 0000 0000 0002 with the retry message', async () => {
-    const r = await c.post('/api/upsell/subscribe', { plan: 'plus', card_number: '4000 0000 0000 0002', zip: '10001', cvv: '123', exp }, c.bearer(token))
+    const r = await c.post(
+      '/api/upsell/subscribe',
+      { plan: 'plus', card_number: '4000 0000 0000 0002', zip: '10001', cvv: '123', exp },
+      c.bearer(token),
+    )
     expect(r.status).toBe(402)
     expect(r.body.declined).toBe(true)
-    expect(r.body.errors.card_number).toEqual(['Your payment was declined. Please insert a valid card and click "submit".'])
+    expect(r.body.errors.card_number).toEqual([
+      'Your payment was declined. Please insert a valid card and click "submit".',
+    ])
     expect((await c.post('/api/sync-token', {}, c.bearer(token))).body.user.plus.active).toBe(false)
   })
   it('subscribes with 4242 4242 4242 4242 and starts the trial', async () => {
-    const r = await c.post('/api/upsell/subscribe', { plan: 'plus', card_number: '4242 4242 4242 4242', zip: '10001', cvv: '123', exp }, c.bearer(token))
+    const r = await c.post(
+      '/api/upsell/subscribe',
+      { plan: 'plus', card_number: '4242 4242 4242 4242', zip: '10001', cvv: '123', exp },
+      c.bearer(token),
+    )
     expect(r.status).toBe(200)
     expect(r.body.data).toMatchObject({ plan: 'plus', status: 'trialing', price_cents: 1299 })
     expect(r.body.redirect).toBe('/splthanq')
@@ -49,10 +70,23 @@ describe('plans and payment', () => {
     expect(user.subscribed).toBe(true)
     const billing = await c.get('/api/account/billing', c.bearer(token))
     expect(billing.body.data.payment_methods[0]).toMatchObject({ brand: 'visa', last4: '4242' })
-    expect(billing.body.data.payments.map((p: { status: string }) => p.status).sort()).toEqual(['declined', 'succeeded'])
+    expect(billing.body.data.payments.map((p: { status: string }) => p.status).sort()).toEqual([
+      'declined',
+      'succeeded',
+    ])
   })
   it('shipping add-on is charged at once; cancel ends the benefit', async () => {
-    const r = await c.post('/api/upsell/subscribe', { plan: 'shipping', card_number: '4242424242424242', zip: '10001', cvv: '1234', exp: `03/${new Date().getFullYear() + 1}` }, c.bearer(token))
+    const r = await c.post(
+      '/api/upsell/subscribe',
+      {
+        plan: 'shipping',
+        card_number: '4242424242424242',
+        zip: '10001',
+        cvv: '1234',
+        exp: `03/${new Date().getFullYear() + 1}`,
+      },
+      c.bearer(token),
+    )
     expect(r.body.data.status).toBe('active')
     const subs = await c.get('/api/account/subscriptions', c.bearer(token))
     expect(subs.body.data).toHaveLength(2)
@@ -65,11 +99,23 @@ describe('plans and payment', () => {
   })
   it('records a declined upsell; replaces the card', async () => {
     expect((await c.post('/api/upsell/decline', { tpsha1: 'abc' })).body.redirect).toBe('/splnothanq')
-    const bad = await c.post('/api/account/payment-method', { card_number: '4000000000000002', zip: '1', cvv: '123', exp }, c.bearer(token))
+    const bad = await c.post(
+      '/api/account/payment-method',
+      { card_number: '4000000000000002', zip: '1', cvv: '123', exp },
+      c.bearer(token),
+    )
     expect(bad.status).toBe(402)
-    const luhn = await c.post('/api/account/payment-method', { card_number: '1234567812345678', zip: '1', cvv: '123', exp }, c.bearer(token))
+    const luhn = await c.post(
+      '/api/account/payment-method',
+      { card_number: '1234567812345678', zip: '1', cvv: '123', exp },
+      c.bearer(token),
+    )
     expect(luhn.status).toBe(402)
-    const ok = await c.post('/api/account/payment-method', { card_number: '5555555555554444', zip: '1', cvv: '123', exp }, c.bearer(token))
+    const ok = await c.post(
+      '/api/account/payment-method',
+      { card_number: '5555555555554444', zip: '1', cvv: '123', exp },
+      c.bearer(token),
+    )
     expect(ok.body.success).toBe(true)
   })
 })

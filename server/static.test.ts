@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { client, testServer } from './test-helpers.ts'
+
+let root: string
+let app: FastifyInstance
+let bare: FastifyInstance
+let c: ReturnType<typeof client>
+
+const html = `<!doctype html><html><head><script nonce="CSP_NONCE_PLACEHOLDER" defer src="/static/js/index.abc123.js"></script>
+<link nonce="CSP_NONCE_PLACEHOLDER" rel="stylesheet" href="/static/css/index.def456.css"></head><body><div id="root"></div></body></html>`
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'spa-'))
+  const dist = join(root, 'dist', 'default')
+  mkdirSync(join(dist, 'static', 'js'), { recursive: true })
+  mkdirSync(join(dist, 'static', 'css'), { recursive: true })
+  writeFileSync(join(dist, 'index.html'), html)
+  writeFileSync(join(dist, 'static', 'js', 'index.abc123.js'), 'console.log(1)')
+  writeFileSync(join(dist, 'static', 'css', 'index.def456.css'), 'body{}')
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *')
+  app = await testServer({ root, serveStatic: true, brand: 'default', seed: false })
+  c = client(app)
+  // A server whose brand was never built: /api still works.
+  bare = await testServer({ root, serveStatic: true, brand: 'other', seed: false })
+})
+afterAll(async () => {
+  await app?.close()
+  await bare?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+describe('static SPA', () => {
+  it('serves index.html with a fresh nonce and a matching CSP, not cached', async () => {
+    const a = await c.get('/', { accept: 'text/html' })
+    const b = await c.get('/', { accept: 'text/html' })
+    expect(a.status).toBe(200)
+    expect(a.text).not.toContain('CSP_NONCE_PLACEHOLDER')
+    const n1 = a.text.match(/nonce="([^"]+)"/)![1]!
+    const n2 = b.text.match(/nonce="([^"]+)"/)![1]!
+    expect(n1).not.toBe(n2)
+    const csp = String(a.headers['content-security-policy'])
+    expect(csp).toContain(`script-src 'self' 'nonce-${n1}'`)
+    for (const d of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "frame-src 'self' blob: data:",
+      "img-src 'self' data:",
+    ]) {
+      expect(csp).toContain(d)
+    }
+    expect(a.headers['cache-control']).toBe('no-cache')
+    expect(a.headers['strict-transport-security']).toBeDefined()
+  })
+  it('hashed assets are immutable for a year; other files are served too', async () => {
+    const js = await c.get('/static/js/index.abc123.js')
+    expect(js.status).toBe(200)
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(js.headers['x-content-type-options']).toBe('nosniff')
+    expect((await c.get('/robots.txt')).status).toBe(200)
+  })
+  it('falls back to index.html for page routes only', async () => {
+    const page = await c.get('/stores/fooddelivery', { accept: 'text/html,application/xhtml+xml' })
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('<div id="root">')
+    const verify = await c.get('/verify/sometoken', { accept: 'text/html' })
+    expect(verify.headers['referrer-policy']).toBe('no-referrer')
+    expect((await c.get('/static/js/missing.js', { accept: '*/*' })).status).toBe(404)
+    const api = await c.get('/api/unknown', { accept: 'text/html' })
+    expect(api.status).toBe(404)
+    expect(api.body.errors).toBeDefined()
+    expect((await c.get('/landers/unknown', { accept: 'text/html' })).status).toBe(404)
+  })
+  it('without a build, pages say to run npm run build and /api still answers', async () => {
+    const b = client(bare)
+    const page = await b.get('/', { accept: 'text/html' })
+    expect(page.status).toBe(503)
+    expect(page.text).toMatch(/npm run build/)
+    expect((await b.get('/api/health')).body).toEqual({ ok: true })
+  })
+})
