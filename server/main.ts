@@ -9,6 +9,10 @@ const app = await buildServer({
   ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
   ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',') } : {}),
   trustGeoHeader: env.TRUST_GEO_HEADER === '1',
+  limits: {
+    ...(env.LOGIN_LIMIT_PER_IP ? { loginPerIp: Number(env.LOGIN_LIMIT_PER_IP) } : {}),
+    ...(env.LOGIN_LIMIT_PER_EMAIL ? { loginPerEmail: Number(env.LOGIN_LIMIT_PER_EMAIL) } : {}),
+  },
   production,
   logger: { level: env.LOG_LEVEL ?? 'info' },
 })
