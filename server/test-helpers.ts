@@ -22,6 +22,7 @@ export async function testServer(opts: BuildOptions = {}): Promise<FastifyInstan
 
 export interface Res {
   status: number
+  // biome-ignore lint/suspicious/noExplicitAny: test replies are checked by assertions, not types
   body: any
   headers: Record<string, unknown>
   text: string
