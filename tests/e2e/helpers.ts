@@ -6,10 +6,13 @@ export async function signIn(context: BrowserContext, baseURL: string, user: Rec
   const token = 'e2e.token.value'
   await context.addCookies([{ name: constants.loginCookieName, value: token, url: baseURL }])
   await context.addInitScript(
-    ([key, value]) => {
+    ({ key, value }) => {
       window.localStorage.setItem(key, value)
     },
-    [constants.storageKeys.user, JSON.stringify({ user_id: 1, email: 'e2e@example.com', login_token: token, ...user })],
+    {
+      key: constants.storageKeys.user,
+      value: JSON.stringify({ user_id: 1, email: 'e2e@example.com', login_token: token, ...user }),
+    },
   )
 }
 

@@ -34,23 +34,27 @@ test.describe('redirects (SPEC 2.2, 2.4, 2.6)', () => {
 })
 
 test.describe('guards (SPEC 2.1, 2.7, 2.8)', () => {
-  test('auth: a visitor is recorded, the wanted path kept, then a full-page load of /login', async ({ page }) => {
+  test('auth: a visitor is recorded, the wanted path kept, then a full-page load of /login', async ({
+    page,
+  }) => {
     const beacon = page.waitForRequest((r) => r.url().includes('/api/elk?action=unauthenticated_attempt'))
     await page.goto(`/account/profile?tab=2&${constants.referenceQueryParam}=idp`)
     await expect.poll(() => pathOf(page)).toBe('/login')
     // the event leaves as a beacon, which survives the full-page load (its body is checked in unit tests)
     expect((await beacon).method()).toBe('POST')
-    const stored = await page.evaluate(
-      ([a, b]) => [localStorage.getItem(a), localStorage.getItem(b)],
-      [constants.storageKeys.loginRedirect, constants.storageKeys.redirectedFromIdentity],
-    )
+    const stored = await page.evaluate(({ a, b }) => [localStorage.getItem(a), localStorage.getItem(b)], {
+      a: constants.storageKeys.loginRedirect,
+      b: constants.storageKeys.redirectedFromIdentity,
+    })
     expect(stored).toEqual([`/account/profile?tab=2&${constants.referenceQueryParam}=idp`, '1'])
     await expect(page.getByTestId('signin-modal')).toHaveAttribute('data-tab', 'login')
   })
   test('auth: no reference parameter, no flag', async ({ page }) => {
     await page.goto('/gift/redeem')
     await expect.poll(() => pathOf(page)).toBe('/login')
-    expect(await page.evaluate((k) => localStorage.getItem(k), constants.storageKeys.redirectedFromIdentity)).toBeNull()
+    expect(
+      await page.evaluate((k) => localStorage.getItem(k), constants.storageKeys.redirectedFromIdentity),
+    ).toBeNull()
   })
   test('auth on the first load leaves no Back-button loop', async ({ page }) => {
     await page.goto('/terms')
@@ -59,7 +63,13 @@ test.describe('guards (SPEC 2.1, 2.7, 2.8)', () => {
     await page.goBack()
     await expect.poll(() => pathOf(page)).toBe('/terms')
   })
-  for (const from of ['/settings', '/notification', '/withdraw-money', '/account/order-protection', '/account']) {
+  for (const from of [
+    '/settings',
+    '/notification',
+    '/withdraw-money',
+    '/account/order-protection',
+    '/account',
+  ]) {
     test(`legacy redirect ${from} needs sign-in`, async ({ page }) => {
       await page.goto(from)
       await expect.poll(() => pathOf(page)).toBe('/login')
