@@ -44,6 +44,8 @@ export interface BuildOptions {
   limits?: Partial<Limits>
   allowedOrigins?: string[]
   logger?: FastifyServerOptions['logger']
+  /** Check every 2xx reply against its contract (tests). */
+  checkReplies?: boolean
   /** Serve dist/<brand>. Default true. */
   serveStatic?: boolean
 }
@@ -114,6 +116,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     trustGeoHeader: opts.trustGeoHeader ?? false,
     production,
     cookiePrefix: '',
+    checkReplies: opts.checkReplies ?? false,
   }
   app.decorate('services', services)
 

@@ -24,4 +24,6 @@ export interface Services {
   production: boolean
   /** Cookie names with the environment prefix variants, e.g. sm_landers and local_sm_landers. */
   cookiePrefix: string
+  /** Validate 2xx replies against their contract schema (tests). */
+  checkReplies: boolean
 }

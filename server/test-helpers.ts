@@ -15,6 +15,7 @@ export async function testServer(opts: BuildOptions = {}): Promise<FastifyInstan
       : { dataDir: 'memory://' }),
     seed: 'small',
     serveStatic: false,
+    checkReplies: true,
     jwtSecret: randomBytes(32).toString('hex'),
     ...opts,
   })

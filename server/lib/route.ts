@@ -82,7 +82,17 @@ export function route<
         }
       }
       const body = (spec.body ? parseWith(spec.body, req.body, 'body') : undefined) as Out<B>
-      return spec.handler({ req, reply, body, query, params, user, s })
+      const out = await spec.handler({ req, reply, body, query, params, user, s })
+      // Tests run with checkReplies: every 2xx reply must match its contract.
+      if (s.checkReplies && spec.reply && out !== undefined && reply.statusCode < 300 && !reply.sent) {
+        const r = spec.reply.safeParse(out)
+        if (!r.success) {
+          throw new Error(
+            `Reply of ${spec.method} ${spec.url} breaks its contract: ${JSON.stringify(r.error.issues.slice(0, 3))}`,
+          )
+        }
+      }
+      return out
     },
   })
 }
