@@ -16,6 +16,9 @@ declare module 'autocannon' {
       errors: number
     }
   }
-  function autocannon(opts: autocannon.Options, cb: (err: Error | null, result: autocannon.Result) => void): unknown
+  function autocannon(
+    opts: autocannon.Options,
+    cb: (err: Error | null, result: autocannon.Result) => void,
+  ): unknown
   export default autocannon
 }
