@@ -13,6 +13,8 @@ const launchOptions = {
     '--disable-quic',
   ],
 }
+// E2E_PORT lets two test runs share a machine: the default brand on it, shipnow on the next port.
+const base = Number(process.env.E2E_PORT ?? 3100)
 const server = (brand: string, port: number) => ({
   command: `node scripts/start.mjs`,
   url: `http://127.0.0.1:${port}/`,
@@ -43,13 +45,13 @@ export default defineConfig({
     {
       name: 'default',
       testIgnore: /shipnow\//,
-      use: { ...devices['Desktop Chrome'], baseURL: 'http://127.0.0.1:3100', launchOptions },
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${base}`, launchOptions },
     },
     {
       name: 'shipnow',
       testMatch: /shipnow\/.*\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], baseURL: 'http://127.0.0.1:3101', launchOptions },
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${base + 1}`, launchOptions },
     },
   ],
-  webServer: [server('default', 3100), server('shipnow', 3101)],
+  webServer: [server('default', base), server('shipnow', base + 1)],
 })

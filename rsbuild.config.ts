@@ -71,7 +71,7 @@ export default defineConfig({
   },
   security: { nonce: 'CSP_NONCE_PLACEHOLDER' },
   output: {
-    distPath: { root: `dist/${brand}` },
+    distPath: { root: `${process.env.DIST_ROOT || 'dist'}/${brand}` },
     copy: [{ from: './public', to: '.' }],
     cleanDistPath: true,
   },

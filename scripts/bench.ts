@@ -14,7 +14,12 @@ import { ensureChromium } from './chromium.mjs'
 const root = join(import.meta.dirname, '..')
 const HOME_BUDGET = 190 * 1024
 const LANDER_BUDGET = 185 * 1024
-const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml' }
+const types: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+}
 
 function serve(dir: string): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
@@ -52,20 +57,39 @@ const brands = readdirSync(join(root, 'config/brands')).map((f) => f.replace(/\.
 const exe = ensureChromium()
 const browser = await chromium.launch({
   executablePath: exe,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 })
 let failed = false
 for (const brand of brands) {
-  const dir = join(root, 'dist', brand)
+  const dir = join(root, process.env.DIST_ROOT || 'dist', brand)
   if (!existsSync(join(dir, 'index.html')) || process.env.BENCH_BUILD === '1') {
-    execFileSync('npx', ['rsbuild', 'build'], { cwd: root, env: { ...process.env, BRAND: brand }, stdio: 'ignore' })
+    execFileSync('npx', ['rsbuild', 'build'], {
+      cwd: root,
+      env: { ...process.env, BRAND: brand },
+      stdio: 'ignore',
+    })
   }
   const cfg = JSON.parse(
-    execFileSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/config/check-cli.ts', '--brand', brand, '--emit'], {
-      cwd: root,
-      encoding: 'utf8',
-    }),
-  ) as { routes: { path: string; screen?: string }[]; landers: { landers: { paths: string[] }[] } | null; plugins: string[] }
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/config/check-cli.ts', '--brand', brand, '--emit'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    ),
+  ) as {
+    routes: { path: string; screen?: string }[]
+    landers: { landers: { paths: string[] }[] } | null
+    plugins: string[]
+  }
   const { server, url } = await serve(dir)
   async function jsOf(path: string): Promise<Set<string>> {
     const page = await browser.newPage()
@@ -82,21 +106,29 @@ for (const brand of brands) {
   const home = await jsOf('/')
   const h = sizes(dir, home)
   const homeOk = h.gz <= HOME_BUDGET
-  console.log(`  home initial JS        ${kb(h.raw).padStart(9)} raw  ${kb(h.gz).padStart(9)} gzip  (budget 190 KB: ${homeOk ? 'ok' : 'OVER'})`)
+  console.log(
+    `  home initial JS        ${kb(h.raw).padStart(9)} raw  ${kb(h.gz).padStart(9)} gzip  (budget 190 KB: ${homeOk ? 'ok' : 'OVER'})`,
+  )
   if (!homeOk) failed = true
   const landerPath = cfg.landers?.landers[0]?.paths.find((p) => !p.includes(':'))
   if (landerPath) {
     const l = sizes(dir, await jsOf(landerPath))
     const ok = l.gz <= LANDER_BUDGET
-    console.log(`  lander ${landerPath.padEnd(15)} ${kb(l.raw).padStart(9)} raw  ${kb(l.gz).padStart(9)} gzip  (budget 185 KB: ${ok ? 'ok' : 'OVER'})`)
+    console.log(
+      `  lander ${landerPath.padEnd(15)} ${kb(l.raw).padStart(9)} raw  ${kb(l.gz).padStart(9)} gzip  (budget 185 KB: ${ok ? 'ok' : 'OVER'})`,
+    )
     if (!ok) failed = true
   } else console.log('  lander                 (no lander in this brand)')
   for (const plugin of cfg.plugins) {
-    const route = cfg.routes.find((r) => r.screen?.startsWith(`${plugin}/`) && !r.path.includes(':') && !r.path.includes('*'))
+    const route = cfg.routes.find(
+      (r) => r.screen?.startsWith(`${plugin}/`) && !r.path.includes(':') && !r.path.includes('*'),
+    )
     if (!route) continue
     const extra = [...(await jsOf(route.path))].filter((f) => !home.has(f))
     const s = sizes(dir, extra)
-    console.log(`  ${plugin.padEnd(11)} ${route.path.padEnd(22)} +${extra.length} chunks ${kb(s.raw).padStart(9)} raw ${kb(s.gz).padStart(9)} gzip`)
+    console.log(
+      `  ${plugin.padEnd(11)} ${route.path.padEnd(22)} +${extra.length} chunks ${kb(s.raw).padStart(9)} raw ${kb(s.gz).padStart(9)} gzip`,
+    )
   }
   server.close()
 }
@@ -104,7 +136,10 @@ await browser.close()
 
 if (existsSync(join(root, 'scripts/bench-api.ts')) && process.env.BENCH_API !== '0') {
   console.log('\nAPI throughput')
-  spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bench-api.ts'], { cwd: root, stdio: 'inherit' })
+  spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bench-api.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
 }
 if (failed) {
   console.log('\nA bundle budget is exceeded.')

@@ -27,7 +27,7 @@ function newest(dir) {
   return t
 }
 
-const index = join(root, 'dist', brand, 'index.html')
+const index = join(root, process.env.DIST_ROOT || 'dist', brand, 'index.html')
 const sources = Math.max(
   ...['src', 'plugins', 'config', 'locales', 'public'].map((d) => newest(join(root, d))),
   statSync(join(root, 'rsbuild.config.ts')).mtimeMs,

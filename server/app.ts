@@ -184,7 +184,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
 
   const brand = opts.brand ?? defaultBrand(root)
   if (!/^[a-z0-9-]+$/.test(brand)) throw new Error(`Bad brand name: ${brand}`)
-  const dist = join(root, 'dist', brand)
+  const dist = join(root, process.env.DIST_ROOT || 'dist', brand)
   if (opts.serveStatic === false) {
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0]

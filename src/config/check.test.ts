@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -192,4 +193,23 @@ describe('config:check', () => {
     expect(cfg.landers).toBeNull()
     expect(r.notes.some((n) => n.includes("plugin 'coins' is not enabled"))).toBe(true)
   })
+
+  it('the CLI (npm run config:check, also run by the build) prints each problem and exits 1', () => {
+    const dir = brokenCopy('redirects.json', (j) => ({
+      ...j,
+      redirects: [...j.redirects, { from: '/old', to: '/gone/away' }],
+    }))
+    symlinkSync(join(root, 'plugins'), join(dir, 'plugins'))
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'src/config/check-cli.ts'), '--root', dir],
+      {
+        encoding: 'utf8',
+      },
+    )
+    expect(r.status).toBe(1)
+    expect(r.stderr).toMatch(
+      /config:check found 1 problem:\n {2}- config\/redirects\.json at redirects\[\d+\]\.to: '\/gone\/away' is not a page/,
+    )
+  }, 30_000)
 })

@@ -10,7 +10,7 @@ function files(dir: string): string[] {
   )
 }
 function js(brand: string): string {
-  const dir = join(root, 'dist', brand)
+  const dir = join(root, process.env.DIST_ROOT || 'dist', brand)
   if (!existsSync(join(dir, 'index.html')))
     throw new Error(`Build brand ${brand} first: BRAND=${brand} npm run build`)
   return files(dir)
