@@ -1,6 +1,6 @@
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import { useServices } from '../../../src/state/context'
 import { type Block, type DocLink, isInternalHref, type LegalDoc } from '../doc'
 import s from './legal.module.css'
@@ -17,6 +17,29 @@ export function useDocumentTitle(title: string | undefined) {
       document.title = before
     }
   }, [title, config.brand.name])
+}
+
+/**
+ * Scrolls to the #hash target once it is rendered. The core's ScrollRestoration does this for in-app
+ * navigations, but on a first page load it runs before the route's loader has finished (the target
+ * is not in the DOM yet) and does not run again. `scroll-margin-top` gives the 10 px offset.
+ */
+export function useScrollToHash(ready: boolean) {
+  const { hash, key } = useLocation()
+  const done = useRef<string | null>(null)
+  useLayoutEffect(() => {
+    if (!ready || !hash || done.current === key) return
+    let id = hash.slice(1)
+    try {
+      id = decodeURIComponent(id)
+    } catch {
+      // keep the raw id
+    }
+    const el = document.getElementById(id)
+    if (!el) return
+    done.current = key
+    el.scrollIntoView()
+  }, [ready, hash, key])
 }
 
 export function DocLinkItem({ link }: { link: DocLink }) {
@@ -136,6 +159,7 @@ export interface LegalDocumentProps {
 export function LegalDocument({ doc, variant, children, footer, tocMin = 4, noToc }: LegalDocumentProps) {
   const { t, i18n } = useTranslation('legal')
   useDocumentTitle(doc.title)
+  useScrollToHash(doc.sections.length > 0)
   const showToc = !noToc && doc.sections.length >= tocMin
   return (
     <article
