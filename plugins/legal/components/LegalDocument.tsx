@@ -138,6 +138,8 @@ function Blocks({ blocks }: { blocks: Block[] | undefined }) {
   )
 }
 
+const NARROW = '(max-width: 959.98px)'
+
 export interface LegalDocumentProps {
   doc: LegalDoc
   /** Written as data-variant on the document element (terms and privacy variants). */
@@ -161,6 +163,12 @@ export function LegalDocument({ doc, variant, children, footer, tocMin = 4, noTo
   useDocumentTitle(doc.title)
   useScrollToHash(doc.sections.length > 0)
   const showToc = !noToc && doc.sections.length >= tocMin
+  const tocRef = useRef<HTMLDetailsElement>(null)
+  // On a narrow screen the table of contents starts folded, so the text is on the first screen.
+  useLayoutEffect(() => {
+    const el = tocRef.current
+    if (el && window.matchMedia?.(NARROW).matches) el.open = false
+  }, [])
   return (
     <article
       className={`${s.doc} ${showToc ? s.withToc : ''}`}
@@ -178,14 +186,18 @@ export function LegalDocument({ doc, variant, children, footer, tocMin = 4, noTo
       </header>
       {showToc ? (
         <nav className={s.toc} aria-label={t('common.toc')}>
-          <h2 className={s.tocTitle}>{t('common.toc')}</h2>
-          <ol>
-            {doc.sections.map((sec) => (
-              <li key={sec.id}>
-                <a href={`#${sec.id}`}>{sec.heading}</a>
-              </li>
-            ))}
-          </ol>
+          <details ref={tocRef} open>
+            <summary className={s.tocSummary}>
+              <h2 className={s.tocTitle}>{t('common.toc')}</h2>
+            </summary>
+            <ol>
+              {doc.sections.map((sec) => (
+                <li key={sec.id}>
+                  <a href={`#${sec.id}`}>{sec.heading}</a>
+                </li>
+              ))}
+            </ol>
+          </details>
         </nav>
       ) : null}
       <div className={s.body}>
