@@ -40,6 +40,7 @@ export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): P
     cookies: createCookies(config.app.cookiePrefix),
     cache: createLocalCache(),
     config,
+    track: (action, data) => events.emit('track', { action, data }),
   }
   const store = createRootStore(plugins, services)
   const { i18n } = await createI18n({

@@ -31,10 +31,19 @@ export type SlotName = 'header.nav' | 'header.actions' | 'footer.links' | 'app.o
  * `declare module '../../src/plugin/types' { interface AppEvents { 'logged-in': { userId: number } } }`
  */
 export interface AppEvents {
+  /** The auth guard turned a visitor away (the tracking plugin records it). */
   'unauthenticated-attempt': { path: string }
   'logged-in': { userId: string | number }
   'logged-out': Record<string, never>
   'store-visit': { merchant: string; offerId?: string | number }
+  /** A funnel or page event any plugin records through `services.track` (the tracking plugin sends it). */
+  track: { action: string; data?: Record<string, unknown> }
+  /** An offer was visited (the tracking plugin beacons /api/user/offer/visit/:id). */
+  'offer-visit': { offerId: string | number; offer?: Record<string, unknown> }
+  /** Ask whoever owns sign-in (the auth plugin) to open its modal. */
+  'open-auth': { tab: 'login' | 'register'; registerLater?: boolean }
+  /** The sign-in modal closed, signed in or not. */
+  'auth-closed': { signedIn: boolean }
 }
 
 export interface EventBus {
@@ -49,6 +58,8 @@ export interface Services {
   cookies: import('../platform/cookies').Cookies
   cache: import('../platform/cache').LocalCache
   config: import('../config/runtime-types').RuntimeConfig
+  /** Records an event; the tracking plugin, when enabled, sends it (SPEC 7 /api/elk). */
+  track(action: string, data?: Record<string, unknown>): void
 }
 
 /** The root store as plugins see it: one optional slice per plugin id. */
