@@ -212,11 +212,23 @@ test.describe('unsubscribe (SPEC 2.6: unsub/{select*}, un)', () => {
 })
 
 test.describe('accessibility and small screens', () => {
-  for (const path of ['/terms', '/privacy-policy', '/news', '/faq']) {
+  const AXE = [
+    '/terms',
+    '/privacy-policy',
+    '/news',
+    '/faq',
+    '/cookies',
+    '/ccpa-notice',
+    '/uninstall',
+    '/news/faster-cash-back-confirmations',
+    '/unsub/weekly-deals?lang=es',
+  ]
+  for (const path of AXE) {
     test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       if (path === '/news') await expect(page.getByTestId('news-list')).toBeVisible()
+      await expect(page.getByTestId('footer-links')).toBeVisible()
       if (path === '/privacy-policy')
         await expect(page.getByTestId('legal-document')).toHaveAttribute('data-variant', /./)
       const { violations } = await new AxeBuilder({ page }).analyze()
