@@ -10,6 +10,16 @@ const app = JSON.parse(readFileSync(join(root, 'config/app.json'), 'utf8')) as {
   defaultEnvironment: string
 }
 const brand = process.env.BRAND || app.defaultBrand
+const brandJson = (() => {
+  try {
+    return JSON.parse(readFileSync(join(root, 'config/brands', `${brand}.json`), 'utf8')) as {
+      name?: string
+      theme?: { logo?: string; primary?: string }
+    }
+  } catch {
+    return {} // config:check reports it
+  }
+})()
 const environment = process.env.APP_ENV || app.defaultEnvironment
 const virtualPath = join(root, 'node_modules/.virtual/brand.js')
 
@@ -66,8 +76,10 @@ export default defineConfig({
     aliasStrategy: 'prefer-alias',
   },
   html: {
-    title: '',
+    title: brandJson.name ?? '',
     template: './src/index.html',
+    favicon: brandJson.theme?.logo ? join(root, 'public', brandJson.theme.logo) : undefined,
+    meta: { 'theme-color': brandJson.theme?.primary ?? '#ffffff' },
   },
   security: { nonce: 'CSP_NONCE_PLACEHOLDER' },
   output: {

@@ -28,7 +28,13 @@ if (problems.length) {
 if (emit) {
   process.stdout.write(JSON.stringify(configs.get(brand ?? [...configs.keys()][0]!)))
 } else {
-  for (const n of notes) console.log(`  note: ${n}`)
+  const left = new Map<string, number>()
+  for (const n of notes) {
+    const m = /^(\S+): .*plugin '([^']+)' is not enabled/.exec(n)
+    const key = m ? `${m[1]}: routes of plugin '${m[2]}' left out (not enabled)` : n
+    left.set(key, (left.get(key) ?? 0) + 1)
+  }
+  for (const [n, count] of left) console.log(`  note: ${n}${count > 1 ? ` x${count}` : ''}`)
   console.log(
     `config:check: ${configs.size} brand${configs.size === 1 ? '' : 's'} OK (${[...configs.keys()].join(', ')})`,
   )
