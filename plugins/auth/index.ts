@@ -1,26 +1,28 @@
 import { definePlugin } from '../../src/plugin/define'
 import { auth, guest, signedInOrThankYou } from './guards'
-import { AuthStore, type AuthStoreInstance } from './model'
-import { restoreSession } from './session'
+import { AuthStore } from './model'
+import { startAuth } from './session'
 
-// Screens the auth issue builds; until then they show the core's honest placeholder.
-const pending = () => import('../../src/ui/PendingPage')
-
+/**
+ * The auth plugin: the session (restore, sync, refresh, sign-out), the sign-in modal (over /login
+ * and /register, or opened anywhere with the 'open-auth' event), the guards, verification, password
+ * reset, email set and merge, and sign-in by a token or a social provider.
+ */
 export default definePlugin({
   name: 'auth',
   screens: {
-    SignInModal: () => import('./screens/SignInModalPending'),
-    LogoutPage: pending,
-    PasswordResetRequestPage: pending,
-    PasswordResetPage: pending,
-    PasswordSetPage: pending,
-    VerifyPage: pending,
-    LoginFullPage: pending,
-    LoginFullPageRedirect: pending,
-    MobileLoginFullPageRedirect: pending,
-    TokenCallbackPage: pending,
-    SocialCallbackPage: pending,
-    OAuthPage: pending,
+    SignInModal: () => import('./screens/SignInModal'),
+    LogoutPage: () => import('./screens/LogoutPage'),
+    PasswordResetRequestPage: () => import('./screens/PasswordResetRequestPage'),
+    PasswordResetPage: () => import('./screens/PasswordResetPage'),
+    PasswordSetPage: () => import('./screens/PasswordSetPage'),
+    VerifyPage: () => import('./screens/VerifyPage'),
+    LoginFullPage: () => import('./screens/LoginFullPage'),
+    LoginFullPageRedirect: () => import('./screens/LoginFullPageRedirect'),
+    MobileLoginFullPageRedirect: () => import('./screens/MobileLoginFullPageRedirect'),
+    TokenCallbackPage: () => import('./screens/TokenCallbackPage'),
+    SocialCallbackPage: () => import('./screens/SocialCallbackPage'),
+    OAuthPage: () => import('./screens/OAuthPage'),
   },
   guards: { guest, auth, 'signed-in-or-thankyou': signedInOrThankYou },
   model: AuthStore,
@@ -28,5 +30,9 @@ export default definePlugin({
     en: () => import('../../locales/en/auth.json'),
     es: () => import('../../locales/es/auth.json'),
   },
-  setup: ({ store }) => restoreSession(store.auth as AuthStoreInstance),
+  slots: {
+    'header.actions': () => import('./components/HeaderActions'),
+    'app.overlay': () => import('./components/AuthOverlay'),
+  },
+  setup: startAuth,
 })

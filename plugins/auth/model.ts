@@ -1,39 +1,481 @@
-import { type Instance, types } from 'mobx-state-tree'
+import { getEnv, type Instance, types } from 'mobx-state-tree'
+import { constants } from '../../src/config/constants'
+import { HttpError } from '../../src/http/client'
+import { storage } from '../../src/platform/storage'
+import type { Services } from '../../src/plugin/types'
+import type { User as ContractUser, LoginReply } from './contract'
 
-/** The member as the login reply gives it (SPEC 3 "User"); the auth issue fills in the behaviour. */
-export interface User {
-  user_id: number | string
-  email?: string
-  is_verified?: boolean
-  created_at?: string
-  coin_onboarding?: number
-  subscribed?: number | boolean
-  plus?: { active: boolean }
-  shipping?: { active: boolean }
-  login_token?: string
-  country_code?: string
-  webpartner_id?: number | string | null
-  [field: string]: unknown
+/**
+ * The member as the login reply gives it (SPEC 3 "User"). Stored copies written by older builds or
+ * tests may lack fields, so every field but the ones the restore compares is optional.
+ */
+export type User = Partial<ContractUser> & { user_id?: number | string; login_token?: string }
+
+/** SPEC 4: after logout or any error the user is reset to inactive plus and shipping. */
+export const SIGNED_OUT_USER: User = Object.freeze({
+  plus: { active: false },
+  shipping: { active: false },
+  subs: { plus: false, shipping: false },
+  subscribed: false,
+}) as User
+
+/** SPEC 8: the text when a failed call carries no errors object. */
+export const GENERIC_ERROR =
+  "We're sorry, but we are having technical difficulties, please try again in an hour"
+
+/** SPEC 4 promo credit: the cookie that names the sign-up promo flow. */
+export const REGISTER_PROMO_COOKIE = 'register_promo'
+
+export type Tab = 'login' | 'register'
+export interface ModalState {
+  tab: Tab
+  registerLater: boolean
+  /** 'route': /login or /register (closing goes home); 'event': opened over the current page. */
+  source: 'route' | 'event'
+}
+/** A short message for the member: an i18n key of the auth namespace, or a server text. */
+export interface Notice {
+  key?: string
+  text?: string
+  tone: 'success' | 'error' | 'info'
+}
+export type Prompt = 'verify' | 'email' | 'merge'
+
+/** The outcome of a call the screens show: ok, or the failure with its field errors. */
+export type Outcome<T = unknown> =
+  | { ok: true; value: T }
+  | { ok: false; error: unknown; errors: Record<string, string[]>; message: string }
+
+/** The server's errors object, or the spec's generic text under `general`. */
+export function errorsOf(e: unknown): Record<string, string[]> {
+  if (e instanceof HttpError && e.errors && Object.keys(e.errors).length) return e.errors
+  return { general: [GENERIC_ERROR] }
+}
+function firstOf(errors: Record<string, string[]>): string {
+  for (const list of Object.values(errors)) if (list[0]) return list[0]
+  return GENERIC_ERROR
+}
+function failure(e: unknown): Extract<Outcome<never>, { ok: false }> {
+  const errors = errorsOf(e)
+  return { ok: false, error: e, errors, message: firstOf(errors) }
+}
+
+/** Reads the stored member; anything unreadable or past its expiry counts as absent. */
+export function storedUser(now = Date.now()): User | null {
+  const raw = storage.get(constants.storageKeys.user)
+  if (!raw) return null
+  try {
+    const v = JSON.parse(raw) as unknown
+    if (typeof v !== 'object' || v === null || !('user_id' in v)) return null
+    const u = v as User
+    if (u.expires && Date.parse(u.expires) < now) return null
+    return u
+  } catch {
+    return null
+  }
+}
+
+function isLoginReply(r: unknown): r is LoginReply & { login_token: string; user: ContractUser } {
+  if (typeof r !== 'object' || r === null) return false
+  const o = r as Record<string, unknown>
+  return (
+    typeof o.login_token === 'string' &&
+    o.login_token.length > 0 &&
+    typeof o.user === 'object' &&
+    o.user !== null &&
+    'user_id' in o.user
+  )
 }
 
 export const AuthStore = types
   .model('AuthStore', {
     authenticated: false,
     status: types.optional(types.enumeration(['empty', 'loading', 'success', 'error']), 'empty'),
-    user: types.frozen<User | null>(null),
+    user: types.frozen<User>(SIGNED_OUT_USER),
+    /** The last failure's errors object (field -> messages). */
+    errors: types.frozen<Record<string, string[]>>({}),
+    /** The first of `errors`, as SPEC 8 stores it. */
+    error: types.maybeNull(types.string),
   })
-  .actions((self) => ({
-    restored(user: User) {
-      self.user = user
-      self.authenticated = true
-      self.status = 'success'
+  .volatile(() => ({
+    modal: null as ModalState | null,
+    notice: null as Notice | null,
+    prompt: null as Prompt | null,
+    /** The address the merge prompt starts with (the one set-email refused). */
+    mergeEmail: '',
+    /** A navigation the UI performs for the model (after refresh logged the member out, …). */
+    navigateTo: null as string | null,
+  }))
+  .views((self) => ({
+    /** 'sm-login' or 'sp-sm-login', from the brand. */
+    get defaultAuthPage(): 'sm-login' | 'sp-sm-login' {
+      return getEnv<Services>(self).config?.brand?.defaultAuthPage ?? 'sm-login'
     },
-    reset() {
-      self.user = null
-      self.authenticated = false
-      self.status = 'empty'
+    /** The signed-in member, or null for a visitor. */
+    get member(): User | null {
+      return self.authenticated ? self.user : null
+    },
+    get isVerified(): boolean {
+      return self.authenticated && self.user.is_verified !== false
     },
   }))
+  .actions((self) => {
+    const env = () => getEnv<Services>(self)
+    return {
+      setStatus(status: 'empty' | 'loading' | 'success' | 'error') {
+        self.status = status
+      },
+      /** Start-up restore, first case: the cookie token matches the stored user. */
+      restored(user: User) {
+        self.user = user
+        self.authenticated = true
+        self.status = 'success'
+        env().http.setBearer(user.login_token ?? '')
+      },
+      /**
+       * SPEC 4 login success: store the token (cookie) and the user (local storage), both for the
+       * login life; set authenticated; send the token as a bearer header.
+       */
+      applyLogin(reply: unknown): boolean {
+        if (!isLoginReply(reply)) return false
+        const { cookies, http, events } = env()
+        const token = reply.login_token
+        const expires =
+          reply.user.expires ?? new Date(Date.now() + constants.loginLifeDays * 86_400_000).toISOString()
+        const user: User = { ...reply.user, login_token: token, expires }
+        cookies.set(constants.loginCookieName, token, { days: constants.loginLifeDays })
+        storage.set(constants.storageKeys.user, JSON.stringify(user))
+        http.setBearer(token)
+        self.user = user
+        self.authenticated = true
+        self.status = 'success'
+        self.errors = {}
+        self.error = null
+        events.emit('logged-in', { userId: user.user_id ?? '' })
+        return true
+      },
+      /** Replaces the stored member's fields (set-email, sync) without touching the session. */
+      updateUser(fields: Partial<User>) {
+        if (!self.authenticated) return
+        self.user = { ...self.user, ...fields, login_token: self.user.login_token }
+        storage.set(constants.storageKeys.user, JSON.stringify(self.user))
+      },
+      /** SPEC 4 logout or any error: user reset, cookie, local user and bearer header removed. */
+      clear() {
+        const { cookies, http, events } = env()
+        const was = self.authenticated
+        self.user = SIGNED_OUT_USER
+        self.authenticated = false
+        cookies.remove(constants.loginCookieName)
+        storage.remove(constants.storageKeys.user)
+        http.clearBearer()
+        if (self.status !== 'error') self.status = 'empty'
+        if (was) events.emit('logged-out', {})
+      },
+      /** SPEC 8: store the errors (the first one apart), log out. */
+      fail(errors: Record<string, string[]>) {
+        self.errors = errors
+        self.error = firstOf(errors)
+        self.status = 'error'
+        ;(self as unknown as { clear(): void }).clear()
+      },
+      clearErrors() {
+        self.errors = {}
+        self.error = null
+        if (self.status === 'error') self.status = self.authenticated ? 'success' : 'empty'
+      },
+      openModal(tab: Tab, opts: { registerLater?: boolean; source?: 'route' | 'event' } = {}) {
+        self.modal = { tab, registerLater: Boolean(opts.registerLater), source: opts.source ?? 'event' }
+        self.errors = {}
+        self.error = null
+      },
+      setTab(tab: Tab) {
+        if (self.modal) self.modal = { ...self.modal, tab }
+      },
+      closeModal() {
+        self.modal = null
+      },
+      showNotice(notice: Notice | null) {
+        self.notice = notice
+      },
+      openPrompt(prompt: Prompt | null, mergeEmail = '') {
+        self.prompt = prompt
+        if (mergeEmail) self.mergeEmail = mergeEmail
+      },
+      requestNavigation(path: string | null) {
+        self.navigateTo = path
+      },
+    }
+  })
+  .actions((self) => {
+    const env = () => getEnv<Services>(self)
+
+    /** Login, register, social and token sign-in share this: apply the reply or fail (SPEC 8). */
+    async function signIn(call: () => Promise<unknown>): Promise<Outcome<LoginReply>> {
+      self.setStatus('loading')
+      try {
+        const reply = await call()
+        if (!self.applyLogin(reply)) {
+          const errors = { general: [(reply as { message?: string })?.message || GENERIC_ERROR] }
+          self.fail(errors)
+          return { ok: false, error: null, errors, message: firstOf(errors) }
+        }
+        void promoCredit()
+        return { ok: true, value: reply as LoginReply }
+      } catch (e) {
+        const f = failure(e)
+        self.fail(f.errors)
+        return f
+      }
+    }
+
+    /** SPEC 4 promo credit: flow1 or flow5 → give-credit, then a token sync now and 2 s later. */
+    async function promoCredit(): Promise<boolean> {
+      const { cookies, http } = env()
+      const flow = cookies.get(REGISTER_PROMO_COOKIE)
+      if (flow !== 'flow1' && flow !== 'flow5') return false
+      try {
+        await http.post(flow === 'flow5' ? '/api/give-credit?ucb=flow5' : '/api/give-credit', {})
+      } catch {
+        return false
+      }
+      cookies.remove(REGISTER_PROMO_COOKIE)
+      void syncToken({ nocache: true })
+      setTimeout(() => void syncToken({ nocache: true }), constants.promoSecondSyncMs)
+      return true
+    }
+
+    /** POST /api/sync-token: success false means logged out; a failure logs out and stores the error. */
+    async function syncToken(body?: { nocache?: boolean }): Promise<'ok' | 'logged-out' | 'error'> {
+      try {
+        const reply = await env().http.post<LoginReply>('/api/sync-token', body ?? {})
+        if (!reply?.success) {
+          self.clear()
+          return 'logged-out'
+        }
+        if (!self.applyLogin(reply)) {
+          self.fail({ general: [GENERIC_ERROR] })
+          return 'error'
+        }
+        return 'ok'
+      } catch (e) {
+        self.fail(errorsOf(e))
+        return 'error'
+      }
+    }
+
+    return {
+      login(form: { email: string; password: string; captcha: string }) {
+        return signIn(() =>
+          env().http.post('/api/web/login', {
+            email: form.email,
+            password: form.password,
+            'g-recaptcha-response': form.captcha,
+          }),
+        )
+      },
+      register(form: { name: string; email: string; password: string; phone?: string }) {
+        const { cookies } = env()
+        let attribution: Record<string, string> = {}
+        try {
+          const raw = cookies.get(constants.attributionCookie.name)
+          const a = raw ? (JSON.parse(raw) as Record<string, unknown>) : {}
+          for (const k of ['sid', 'cid', 'partner'])
+            if (typeof a[k] === 'string' && a[k]) attribution[k] = (a[k] as string).slice(0, 100)
+        } catch {
+          attribution = {}
+        }
+        const body = {
+          name: form.name.trim(),
+          email: form.email.trim(),
+          password: form.password,
+          password_confirmation: form.password,
+          ...(form.phone?.trim() ? { phone: form.phone.trim() } : {}),
+          source: self.defaultAuthPage,
+          user_agent: (globalThis.navigator?.userAgent ?? '').slice(0, constants.userAgentMaxLength),
+          ...attribution,
+        }
+        return signIn(() => env().http.post('/api/web/register', body))
+      },
+      /** Social login: the provider's callback call answers with a login token. */
+      socialLogin(provider: string, body: { email: string; name?: string }) {
+        return signIn(() => env().http.post(`/api/auth/${encodeURIComponent(provider)}/callback`, body))
+      },
+      /** A token handed over in a URL (/token/callback/:token, /mobile/authorized): sync it into a session. */
+      loginWithToken(token: string) {
+        env().http.setBearer(token)
+        return signIn(async () => {
+          const reply = await env().http.post<LoginReply>('/api/sync-token', { nocache: true })
+          if (!reply?.success)
+            throw new HttpError(reply?.message ?? GENERIC_ERROR, 'status', 401, {
+              token: [reply?.message ?? GENERIC_ERROR],
+            })
+          return reply
+        })
+      },
+      syncToken,
+      promoCredit,
+      /** POST /api/refresh; success false: logout, /login, 'You have been logged out' (SPEC 8). */
+      async refresh(): Promise<'ok' | 'logged-out' | 'error'> {
+        try {
+          const reply = await env().http.post<LoginReply>('/api/refresh', {})
+          if (!reply?.success) {
+            self.clear()
+            self.showNotice({ key: 'notice.loggedOut', tone: 'info' })
+            self.requestNavigation('/login')
+            return 'logged-out'
+          }
+          if (!self.applyLogin(reply)) throw new Error('bad reply')
+          return 'ok'
+        } catch (e) {
+          self.fail(errorsOf(e))
+          return 'error'
+        }
+      },
+      /** POST /api/logout (its failure changes nothing), then the local sign-out. */
+      async logout(): Promise<void> {
+        try {
+          if (self.authenticated) await env().http.post('/api/logout', {})
+        } catch {
+          // the local session ends either way
+        }
+        self.clear()
+      },
+      /**
+       * Start-up restore (SPEC 4): the cookie token matches the stored user: restored; a cookie
+       * without a matching user: token sync; a stored user without the cookie: logout (go home).
+       */
+      async restore(): Promise<'visitor' | 'restored' | 'synced' | 'logged-out' | 'home'> {
+        const { cookies, http } = env()
+        const token = cookies.get(constants.loginCookieName)
+        const user = storedUser()
+        if (token && user && user.login_token === token) {
+          self.restored(user)
+          return 'restored'
+        }
+        if (token) {
+          self.setStatus('loading')
+          http.setBearer(token)
+          const r = await syncToken({ nocache: true })
+          return r === 'ok' ? 'synced' : 'logged-out'
+        }
+        if (user || storage.get(constants.storageKeys.user)) {
+          self.clear()
+          return 'home'
+        }
+        return 'visitor'
+      },
+      /** SPEC 8 "Missing cookie while logged in: logout". */
+      checkCookie(): boolean {
+        if (self.authenticated && !env().cookies.get(constants.loginCookieName)) {
+          self.clear()
+          return false
+        }
+        return true
+      },
+      async verify(token: string): Promise<Outcome<string>> {
+        try {
+          const r = await env().http.post<{ message?: string }>('/api/verify', { token })
+          if (self.authenticated) await syncToken({ nocache: true })
+          return { ok: true, value: r?.message ?? '' }
+        } catch (e) {
+          return failure(e)
+        }
+      },
+      /** SPEC 8: 'Please check your mailbox…' on success, else 'Something went wrong…'. */
+      async resendVerification(): Promise<boolean> {
+        try {
+          const r = await env().http.post<{ success?: boolean }>('/api/verify/resend', {})
+          return r?.success === true
+        } catch {
+          return false
+        }
+      },
+      async requestPasswordReset(email: string): Promise<Outcome<string>> {
+        try {
+          const r = await env().http.post<{ message?: string }>('/api/password/reset', { email })
+          return { ok: true, value: r?.message ?? '' }
+        } catch (e) {
+          return failure(e)
+        }
+      },
+      /** Sets the new password with the mailed token; the server signs the member in. */
+      async resetPassword(form: {
+        token: string
+        email?: string
+        password: string
+        password_confirmation: string
+      }): Promise<Outcome<string>> {
+        const body: Record<string, string> = {
+          token: form.token,
+          password: form.password,
+          password_confirmation: form.password_confirmation,
+        }
+        if (form.email) {
+          if (form.email.includes('@')) body.email = form.email
+          else body.email_encoded = form.email
+        }
+        try {
+          const r = await env().http.post<LoginReply>('/api/password/reset', body)
+          self.applyLogin(r)
+          return { ok: true, value: r?.message ?? '' }
+        } catch (e) {
+          return failure(e)
+        }
+      },
+      /** SPEC 4 email set: a 409 with requires_authentication leads to the merge prompt. */
+      async setEmail(email: string): Promise<Outcome<'set' | 'merge'>> {
+        try {
+          const r = await env().http.post<{ user?: User }>('/api/set-email', { email })
+          if (r?.user) self.updateUser(r.user)
+          self.openPrompt(null)
+          self.showNotice({ key: 'notice.emailSet', tone: 'success' })
+          return { ok: true, value: 'set' }
+        } catch (e) {
+          if (
+            e instanceof HttpError &&
+            e.status === 409 &&
+            (e.data as { requires_authentication?: boolean } | undefined)?.requires_authentication
+          ) {
+            self.openPrompt('merge', email)
+            return { ok: true, value: 'merge' }
+          }
+          return failure(e)
+        }
+      },
+      /** SPEC 4 authenticate-and-merge: the existing account's password; its token signs in. */
+      async merge(email: string, password: string): Promise<Outcome<null>> {
+        try {
+          const r = await env().http.post<{ token?: string; login_token?: string; user?: User }>(
+            '/api/authenticate-and-merge',
+            { email, password },
+          )
+          if (!self.applyLogin({ ...r, login_token: r?.token ?? r?.login_token }))
+            throw new Error('bad reply')
+          self.openPrompt(null)
+          self.showNotice({ key: 'notice.merged', tone: 'success' })
+          return { ok: true, value: null }
+        } catch (e) {
+          return failure(e)
+        }
+      },
+      /**
+       * Earning gate (SPEC 4 "Gating", 6): a visitor gets the login tab, an unverified member the
+       * 'Please verify your email' prompt. True when the member may go on.
+       */
+      gate(): boolean {
+        if (!self.authenticated) {
+          self.openModal('login')
+          return false
+        }
+        if (!self.isVerified) {
+          self.openPrompt('verify')
+          return false
+        }
+        return true
+      },
+    }
+  })
 
 export type AuthStoreInstance = Instance<typeof AuthStore>
 

@@ -1,31 +1,94 @@
-import { getEnv } from 'mobx-state-tree'
 import { constants } from '../../src/config/constants'
-import { storage } from '../../src/platform/storage'
-import type { Services } from '../../src/plugin/types'
-import type { AuthStoreInstance, User } from './model'
+import type { PluginContext } from '../../src/plugin/types'
+import { decodeDevCode, findUrlCredential, homePath, isTokenEntryPath, readOAuthState } from './entry'
+import type { AuthStoreInstance } from './model'
+import { pathAfterLogin, takeStoredRedirect } from './redirect'
 
-/** Reads the stored member; anything unreadable counts as absent. */
-export function storedUser(): User | null {
-  const raw = storage.get(constants.storageKeys.user)
-  if (!raw) return null
-  try {
-    const v = JSON.parse(raw) as unknown
-    return typeof v === 'object' && v !== null && 'user_id' in v ? (v as User) : null
-  } catch {
-    return null
+export { storedUser } from './model'
+
+declare module '../../src/plugin/types' {
+  interface AppEvents {
+    /** Ask the auth plugin to offer 'Please verify your email' (resend, change address). */
+    'verify-email': Record<string, never>
+    /** Ask the auth plugin for the email-entry prompt (set the account's email). */
+    'email-prompt': Record<string, never>
   }
 }
 
+/** Where a URL sign-in lands: stored redirect, reply redirect, the link's own, else home; onboarding rule. */
+function landing(auth: AuthStoreInstance, ctx: PluginContext, reply: unknown, fallback: string): string {
+  return (
+    pathAfterLogin({
+      stored: takeStoredRedirect(),
+      replyRedirect: (reply as { redirect?: unknown } | null)?.redirect,
+      fallback,
+      currentPath: fallback,
+      user: auth.member,
+      redirectToApp: Boolean(ctx.services.cookies.get(constants.redirectToAppCookieName)),
+    }) ?? fallback
+  )
+}
+
 /**
- * Start-up restore, first case of SPEC 4 only: the cookie token matches the stored member. The
- * other two cases (token sync, logout) belong to the auth issue.
+ * Start-up (runs before the router exists, so a replaced address is what the router starts on):
+ * a credential in the URL is removed from the address bar and history first, then used; otherwise
+ * the three restore cases of SPEC 4 run. Also wires the events other plugins use.
  */
-export function restoreSession(store: AuthStoreInstance): void {
-  const { cookies, http } = getEnv<Services>(store)
-  const token = cookies.get(constants.loginCookieName)
-  const user = storedUser()
-  if (token && user && user.login_token === token) {
-    http.setBearer(token)
-    store.restored(user)
+export async function startAuth(ctx: PluginContext): Promise<void> {
+  const auth = ctx.store.auth as AuthStoreInstance
+  const { events, config } = ctx.services
+  events.on('open-auth', ({ tab, registerLater }) => auth.openModal(tab, { registerLater }))
+  events.on('verify-email', () => auth.gate())
+  events.on('email-prompt', () => auth.authenticated && auth.openPrompt('email'))
+
+  const loc = window.location
+  const cred = findUrlCredential(loc)
+  if (cred) {
+    window.history.replaceState(null, '', cred.cleanUrl)
+    if (cred.kind === 'token') {
+      const r = await auth.loginWithToken(cred.token)
+      const stayOn = cred.cleanUrl.startsWith('/mobile/authorized') ? cred.cleanUrl : null
+      const next = r.ok ? (stayOn ?? landing(auth, ctx, r.value, cred.next ?? homePath(config))) : '/login'
+      window.history.replaceState(null, '', next)
+    } else {
+      const state = readOAuthState(cred.state)
+      const identity = cred.provider === 'dev' ? decodeDevCode(cred.code) : null
+      if (!state.valid || !identity) {
+        auth.showNotice({ key: 'notice.socialFailed', tone: 'error' })
+        window.history.replaceState(null, '', '/login')
+      } else {
+        const r = await auth.socialLogin(cred.provider, identity)
+        if (!r.ok) auth.showNotice({ text: r.message, tone: 'error' })
+        window.history.replaceState(
+          null,
+          '',
+          r.ok ? landing(auth, ctx, r.value, state.redirect ?? homePath(config)) : '/login',
+        )
+      }
+    }
+  } else {
+    const r = await auth.restore()
+    if (r === 'home' && !isTokenEntryPath(loc.pathname) && loc.pathname !== homePath(config)) {
+      window.history.replaceState(null, '', homePath(config))
+    }
+  }
+  watchCookie(auth)
+}
+
+/** SPEC 8: the login cookie disappearing while signed in logs out (checked on focus and each minute). */
+export function watchCookie(auth: AuthStoreInstance): () => void {
+  const check = () => {
+    auth.checkCookie()
+  }
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') check()
+  }
+  window.addEventListener('focus', check)
+  document.addEventListener('visibilitychange', onVisible)
+  const timer = setInterval(check, 60_000)
+  return () => {
+    window.removeEventListener('focus', check)
+    document.removeEventListener('visibilitychange', onVisible)
+    clearInterval(timer)
   }
 }

@@ -1,0 +1,71 @@
+import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router-dom'
+import { constants } from '../../../src/config/constants'
+import { useStore } from '../../../src/state/context'
+import { formatMoney } from '../money'
+import s from './auth.module.css'
+
+/** 'header.actions': Sign in / Join for a visitor; balance, verify and sign out for a member. */
+export default observer(function HeaderActions() {
+  const { t } = useTranslation('auth')
+  const auth = useStore('auth')
+  const navigate = useNavigate()
+  const [leaving, setLeaving] = useState(false)
+
+  async function signOut() {
+    setLeaving(true)
+    await auth.logout()
+    auth.showNotice({ key: 'notice.signedOut', tone: 'success' })
+    // SPEC 4: the success message shows for 2 s, then /logout
+    setTimeout(() => {
+      setLeaving(false)
+      navigate('/logout')
+    }, constants.signOutPopupMs)
+  }
+
+  if (!auth.authenticated) {
+    return (
+      <div className={s.headerActions} data-testid="auth-header">
+        <button
+          type="button"
+          className={s.secondary}
+          onClick={() => auth.openModal('login')}
+          disabled={leaving}
+        >
+          {t('action.signIn')}
+        </button>
+        <button
+          type="button"
+          className={s.primary}
+          onClick={() => auth.openModal('register')}
+          disabled={leaving}
+        >
+          {t('action.join')}
+        </button>
+      </div>
+    )
+  }
+  const u = auth.user
+  return (
+    <div className={s.headerActions} data-testid="auth-header">
+      {u.is_verified === false ? (
+        <button type="button" className={s.pill} onClick={() => auth.openPrompt('verify')}>
+          {t('header.verify')}
+        </button>
+      ) : null}
+      <Link
+        to="/account"
+        className={s.balance}
+        title={u.email ? t('header.signedInAs', { email: u.email }) : undefined}
+      >
+        <span>{t('header.balance')}</span>
+        <strong data-testid="cash-balance">{formatMoney(u.cash_balance_cents)}</strong>
+      </Link>
+      <button type="button" className={s.secondary} onClick={signOut} disabled={leaving}>
+        {t('action.signOut')}
+      </button>
+    </div>
+  )
+})

@@ -1,0 +1,67 @@
+import type { TFunction } from 'i18next'
+import { HttpError } from '../../../src/http/client'
+import { errorText } from '../../../src/http/error-text'
+import { GENERIC_ERROR, type Outcome } from '../model'
+
+/** Known server texts (English) and the key of their translation. */
+const SERVER_KEYS: Record<string, string> = {
+  'These credentials do not match our records.': 'server.badCredentials',
+  'Please complete the captcha.': 'server.captcha',
+  'The email has already been taken.': 'server.emailTaken',
+  'Please enter a valid email address.': 'server.validEmail',
+  'If an account exists for that email, we have sent a password reset link.': 'server.resetSent',
+  'This password reset link is invalid or has expired.': 'server.resetInvalid',
+  'This verification link is invalid or has expired.': 'server.verifyInvalid',
+  'Your email is verified.': 'server.verified',
+  'Your email is already verified.': 'server.alreadyVerified',
+  'Your password has been reset.': 'server.passwordReset',
+  'This is already your account.': 'server.alreadyYours',
+  'You have been logged out': 'server.loggedOut',
+  'Email already in use. Please authenticate.': 'server.emailInUse',
+  'Please verify your email': 'server.unverified',
+  'Please enter your name.': 'validation.name',
+  'Please enter both email and password.': 'validation.mergeBoth',
+  'The password must be at least 8 characters.': 'validation.passwordShort',
+  'The password confirmation does not match.': 'validation.passwordMatch',
+  'Please enter your password.': 'validation.passwordRequired',
+  'Please enter a valid phone number.': 'validation.phone',
+  [GENERIC_ERROR]: 'error.generic',
+}
+
+/** A server message in the visitor's language when we know it, else as the server wrote it. */
+export function serverText(t: TFunction, message: string): string {
+  const key = SERVER_KEYS[message]
+  return key ? t(`auth:${key}`, { min: 8 }) : message
+}
+
+/**
+ * The form-level text of a failure: a network failure or timeout gets the normalised HTTP text;
+ * a reply without an errors object the spec's generic text; otherwise the first server message.
+ */
+export function failureText(t: TFunction, o: Extract<Outcome, { ok: false }>): string {
+  if (o.error instanceof HttpError && o.error.kind !== 'status') return errorText(t, o.error)
+  return serverText(t, o.message)
+}
+
+/** Field errors of a 422 for the fields a form has; the rest become one form-level text. */
+export function splitErrors(
+  t: TFunction,
+  o: Extract<Outcome, { ok: false }>,
+  fields: readonly string[],
+): { fields: Record<string, string>; form: string | null } {
+  const out: Record<string, string> = {}
+  let form: string | null = null
+  const isNetwork = o.error instanceof HttpError && o.error.kind !== 'status'
+  if (!isNetwork) {
+    for (const [k, list] of Object.entries(o.errors)) {
+      const msg = list[0]
+      if (!msg) continue
+      if (fields.includes(k)) out[k] = serverText(t, msg)
+      else form ??= serverText(t, msg)
+    }
+  }
+  if (!Object.keys(out).length && !form) form = failureText(t, o)
+  return { fields: out, form }
+}
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

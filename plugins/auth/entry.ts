@@ -1,0 +1,114 @@
+import type { RuntimeConfig } from '../../src/config/runtime-types'
+import { safePath } from './redirect'
+
+/** A credential that arrived in the address bar and must leave it at once. */
+export type UrlCredential =
+  | { kind: 'token'; token: string; cleanUrl: string; next: string | null }
+  | { kind: 'social'; provider: string; code: string; state: string; cleanUrl: string }
+
+/**
+ * Finds a credential in the URL: /token/callback/:token, /mobile/authorized?token=…, or the
+ * ?code=…&state=… of /auth/:provider/callback. `cleanUrl` is the same address without it.
+ */
+export function findUrlCredential(loc: { pathname: string; search: string }): UrlCredential | null {
+  const q = new URLSearchParams(loc.search)
+  const tokenPath = /^\/token\/callback\/([^/]+)\/?$/.exec(loc.pathname)
+  if (tokenPath) {
+    let token: string
+    try {
+      token = decodeURIComponent(tokenPath[1]!)
+    } catch {
+      return null
+    }
+    const next = safePath(q.get('redirect'))
+    q.delete('redirect')
+    const rest = q.toString()
+    return { kind: 'token', token, cleanUrl: `/token/callback${rest ? `?${rest}` : ''}`, next }
+  }
+  if (loc.pathname === '/mobile/authorized' && q.get('token')) {
+    const token = q.get('token')!
+    q.delete('token')
+    const rest = q.toString()
+    return { kind: 'token', token, cleanUrl: `/mobile/authorized${rest ? `?${rest}` : ''}`, next: null }
+  }
+  const social = /^\/auth\/([a-z]{1,20})\/callback\/?$/.exec(loc.pathname)
+  if (social && q.get('code')) {
+    return {
+      kind: 'social',
+      provider: social[1]!,
+      code: q.get('code')!,
+      state: q.get('state') ?? '',
+      cleanUrl: `/auth/${social[1]}/callback`,
+    }
+  }
+  return null
+}
+
+/** Pages whose link carries a one-time token: a stale stored user must not send them home. */
+export function isTokenEntryPath(pathname: string): boolean {
+  return /^\/(token\/callback|auth\/[^/]+\/callback|oauth|mobile\/authorized|verify|pverify|confirm|password)(\/|$)/.test(
+    pathname,
+  )
+}
+
+/** Home after sign-out (SPEC 2.6): the partner's destination, else the route named Home. */
+export function homePath(config: Pick<RuntimeConfig, 'partner' | 'routes'>): string {
+  if (config.partner?.signOutPath) return config.partner.signOutPath
+  const home = config.routes.find((r) => r.name === 'Home')
+  return home?.path ?? '/'
+}
+
+const STATE_KEY = 'auth_oauth_state'
+
+/** OAuth state: a one-time nonce kept in this tab plus the same-origin page to return to. */
+export function makeOAuthState(redirect: string | null): string {
+  const nonce = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('')
+  try {
+    sessionStorage.setItem(STATE_KEY, nonce)
+  } catch {
+    // without session storage the state cannot be checked; the callback then refuses it
+  }
+  return `${nonce}.${encodeURIComponent(safePath(redirect) ?? '')}`
+}
+
+/** Checks the state against this tab's nonce (used once); gives the safe return path. */
+export function readOAuthState(state: string): { valid: boolean; redirect: string | null } {
+  let expected: string | null = null
+  try {
+    expected = sessionStorage.getItem(STATE_KEY)
+    sessionStorage.removeItem(STATE_KEY)
+  } catch {
+    expected = null
+  }
+  const dot = state.indexOf('.')
+  const nonce = dot < 0 ? state : state.slice(0, dot)
+  let redirect: string | null = null
+  try {
+    redirect = dot < 0 ? null : safePath(decodeURIComponent(state.slice(dot + 1)))
+  } catch {
+    redirect = null
+  }
+  return { valid: Boolean(expected) && expected === nonce, redirect }
+}
+
+/** The development provider's "code": the identity it vouches for, base64url JSON. */
+export function encodeDevCode(identity: { email: string; name?: string }): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(identity))
+  let bin = ''
+  for (const b of bytes) bin += String.fromCharCode(b)
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+export function decodeDevCode(code: string): { email: string; name?: string } | null {
+  try {
+    const bin = atob(code.replace(/-/g, '+').replace(/_/g, '/'))
+    const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0))
+    const v = JSON.parse(new TextDecoder().decode(bytes)) as { email?: unknown; name?: unknown }
+    if (typeof v.email !== 'string') return null
+    return { email: v.email, name: typeof v.name === 'string' ? v.name : undefined }
+  } catch {
+    return null
+  }
+}

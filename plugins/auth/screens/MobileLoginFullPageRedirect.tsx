@@ -1,0 +1,8 @@
+import { observer } from 'mobx-react-lite'
+import type { ScreenProps } from '../../../src/routing/build'
+import { FullPageRedirect } from './LoginFullPageRedirect'
+
+/** /mobile-login-full-page-redirect: the same, for the app's web views; without a path, the mobile dashboard. */
+export default observer(function MobileLoginFullPageRedirect(props: ScreenProps) {
+  return <FullPageRedirect {...props} fallback="/mobile/dashboard" />
+})

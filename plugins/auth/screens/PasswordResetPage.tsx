@@ -1,0 +1,107 @@
+import { type FormEvent, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router-dom'
+import { constants } from '../../../src/config/constants'
+import type { ScreenProps } from '../../../src/routing/build'
+import { useServices, useStore } from '../../../src/state/context'
+import s from '../components/auth.module.css'
+import { Field, FormAlert, focusFirstError } from '../components/Field'
+import { Page } from '../components/Page'
+import { splitErrors } from '../components/text'
+import { homePath } from '../entry'
+
+const MIN = constants.minimumPasswordLength
+
+/** The email of a reset link: base64url in the link the server mails, or plain. */
+export function emailFromParam(raw: string | undefined): string | null {
+  if (!raw) return null
+  if (raw.includes('@')) return raw
+  try {
+    const bin = atob(raw.replace(/-/g, '+').replace(/_/g, '/'))
+    const text = new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)))
+    return text.includes('@') ? text : null
+  } catch {
+    return null
+  }
+}
+
+/** /password/reset/:token/:email? and (variant 'set') /password/set/:token/:email. */
+export default function PasswordResetPage({ params, variant }: ScreenProps) {
+  const { t } = useTranslation('auth')
+  const auth = useStore('auth')
+  const { config } = useServices()
+  const navigate = useNavigate()
+  const form = useRef<HTMLFormElement>(null)
+  const [v, setV] = useState({ password: '', confirm: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [alert, setAlert] = useState<string | null>(null)
+  const [expired, setExpired] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const email = emailFromParam(params.email)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    if (busy) return
+    setAlert(null)
+    const errs: Record<string, string> = {}
+    if (v.password.length < MIN) errs.password = t('validation.passwordShort', { min: MIN })
+    else if (v.confirm !== v.password) errs.password_confirmation = t('validation.passwordMatch')
+    setErrors(errs)
+    if (Object.keys(errs).length) return focusFirstError(form.current, Object.keys(errs))
+    setBusy(true)
+    const r = await auth.resetPassword({
+      token: params.token ?? '',
+      email: params.email,
+      password: v.password,
+      password_confirmation: v.confirm,
+    })
+    setBusy(false)
+    if (r.ok) {
+      auth.showNotice({ key: 'notice.passwordReset', tone: 'success' })
+      navigate(homePath(config), { replace: true })
+      return
+    }
+    const split = splitErrors(t, r, ['password', 'password_confirmation'])
+    setErrors(split.fields)
+    setAlert(split.form)
+    setExpired(Boolean(r.errors.token || r.errors.email_encoded))
+  }
+
+  return (
+    <Page title={variant === 'set' ? t('reset.setTitle') : t('reset.title')} testId="password-reset">
+      {email ? <p>{t('reset.forEmail', { email })}</p> : null}
+      <form ref={form} className={s.form} onSubmit={submit} noValidate>
+        <FormAlert text={alert} />
+        {expired ? (
+          <p>
+            <Link to="/password/reset">{t('action.requestNew')}</Link>
+          </p>
+        ) : null}
+        {email ? <input type="hidden" name="username" autoComplete="username" value={email} /> : null}
+        <Field
+          id="password"
+          label={t('field.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={v.password}
+          onChange={(e) => setV({ ...v, password: e.target.value })}
+          error={errors.password}
+          hint={t('hint.password', { min: MIN })}
+          reveal={{ show: t('field.show'), hide: t('field.hide') }}
+        />
+        <Field
+          id="password_confirmation"
+          label={t('field.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={v.confirm}
+          onChange={(e) => setV({ ...v, confirm: e.target.value })}
+          error={errors.password_confirmation}
+        />
+        <button type="submit" className={s.primary} disabled={busy}>
+          {busy ? t('action.sending') : t('action.savePassword')}
+        </button>
+      </form>
+    </Page>
+  )
+}

@@ -1,0 +1,7 @@
+import type { ScreenProps } from '../../../src/routing/build'
+import PasswordResetPage from './PasswordResetPage'
+
+/** /password/set/:token/:email: the reset form titled for a first password. */
+export default function PasswordSetPage(props: ScreenProps) {
+  return <PasswordResetPage {...props} variant="set" />
+}

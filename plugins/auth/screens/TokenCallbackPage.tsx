@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router-dom'
+import type { ScreenProps } from '../../../src/routing/build'
+import { useServices, useStore } from '../../../src/state/context'
+import { Spinner } from '../../../src/ui/Spinner'
+import s from '../components/auth.module.css'
+import { Page } from '../components/Page'
+import { useAfterLogin } from '../components/useAfterLogin'
+import { homePath } from '../entry'
+
+/**
+ * /token/callback/:token. A first load is handled before the app renders (session.ts): the token
+ * leaves the address bar and the member lands on the page. This screen covers an in-app visit.
+ */
+export default function TokenCallbackPage({ params }: ScreenProps) {
+  const { t } = useTranslation('auth')
+  const auth = useStore('auth')
+  const { config } = useServices()
+  const navigate = useNavigate()
+  const afterLogin = useAfterLogin()
+  const [failed, setFailed] = useState(false)
+  const used = useRef(false)
+  useEffect(() => {
+    if (used.current) return
+    used.current = true
+    const token = params.token
+    window.history.replaceState(window.history.state, '', '/token/callback')
+    if (!token) return setFailed(true)
+    void auth.loginWithToken(token).then((r) => {
+      if (r.ok) afterLogin(r.value, homePath(config))
+      else setFailed(true)
+    })
+  }, [auth, params.token, afterLogin, config])
+  return (
+    <Page title={t('token.working')}>
+      {failed ? (
+        <>
+          <p className={s.alert}>{t('token.failed')}</p>
+          <p>
+            <button type="button" className={s.linkButton} onClick={() => navigate('/login')}>
+              {t('action.backToLogin')}
+            </button>{' '}
+            <Link to="/">{t('action.home')}</Link>
+          </p>
+        </>
+      ) : (
+        <Spinner />
+      )}
+    </Page>
+  )
+}

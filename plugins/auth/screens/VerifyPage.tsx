@@ -1,0 +1,57 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import type { ScreenProps } from '../../../src/routing/build'
+import { useStore } from '../../../src/state/context'
+import { Spinner } from '../../../src/ui/Spinner'
+import s from '../components/auth.module.css'
+import { Page } from '../components/Page'
+import { failureText } from '../components/text'
+
+/** /verify/:token and /pverify/:token (/confirm/:token redirects here): confirms the email once. */
+export default observer(function VerifyPage({ params, variant }: ScreenProps) {
+  const { t } = useTranslation('auth')
+  const auth = useStore('auth')
+  const [state, setState] = useState<{ ok: boolean; text: string } | null>(null)
+  const [resent, setResent] = useState<boolean | null>(null)
+  const started = useRef<string | null>(null)
+  const token = params.token ?? ''
+
+  useEffect(() => {
+    // the link works once: StrictMode's second effect must not spend it again
+    if (started.current === token) return
+    started.current = token
+    void auth.verify(token).then((r) => {
+      setState(r.ok ? { ok: true, text: t('verify.done') } : { ok: false, text: failureText(t, r) })
+    })
+  }, [auth, token, t])
+
+  return (
+    <Page title={variant === 'partner' ? t('verify.titlePartner') : t('verify.title')} testId="verify-page">
+      <div role="status">
+        {!state ? <Spinner /> : <p className={state.ok ? s.ok : s.alert}>{state.text}</p>}
+      </div>
+      {state && !state.ok && auth.authenticated && !auth.isVerified ? (
+        <div className={s.form}>
+          <button
+            type="button"
+            className={s.secondary}
+            onClick={async () => setResent(await auth.resendVerification())}
+          >
+            {t('action.resend')}
+          </button>
+          <div role="status">
+            {resent === true ? <p className={s.ok}>{t('verify.resent')}</p> : null}
+            {resent === false ? <p className={s.alert}>{t('error.resend')}</p> : null}
+          </div>
+        </div>
+      ) : null}
+      {state ? (
+        <p>
+          <Link to="/">{t('action.continue')}</Link>
+        </p>
+      ) : null}
+    </Page>
+  )
+})
