@@ -164,7 +164,7 @@ describe('config:check', () => {
       'benefits.json',
       'an unknown theme',
       (j) => ({ themes: { theme9: j.themes.theme1 } }),
-      /benefits\.json at themes\.theme9: A theme is one of/,
+      /benefits\.json at themes: Unknown field 'theme9': check the spelling or remove it/,
     ],
     [
       'partners.json',
