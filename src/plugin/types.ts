@@ -44,6 +44,8 @@ export interface AppEvents {
   'open-auth': { tab: 'login' | 'register'; registerLater?: boolean }
   /** The sign-in modal closed, signed in or not. */
   'auth-closed': { signedIn: boolean }
+  /** An unverified member tried to earn: ask the owner of sign-in to offer resending the verification e-mail. */
+  'verify-email-required': { reason?: string }
 }
 
 export interface EventBus {
