@@ -1,6 +1,9 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
+// React Testing Library runs updates inside act(); tell React this is such an environment.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
 afterEach(() => {
   cleanup()
   localStorage.clear()
