@@ -33,6 +33,12 @@ export default definePlugin({
     en: () => import('../../locales/en/legal.json'),
     es: () => import('../../locales/es/legal.json'),
   },
+  namespaces: {
+    'legal-footer': {
+      en: () => import('../../locales/en/legal-footer.json'),
+      es: () => import('../../locales/es/legal-footer.json'),
+    },
+  },
   slots: {
     'footer.links': () => import('./components/FooterLinks'),
   },

@@ -5,8 +5,10 @@ import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { MemoryRouter } from 'react-router-dom'
 import coreEn from '../../locales/en/core.json'
 import legalEn from '../../locales/en/legal.json'
+import footerEn from '../../locales/en/legal-footer.json'
 import coreEs from '../../locales/es/core.json'
 import legalEs from '../../locales/es/legal.json'
+import footerEs from '../../locales/es/legal-footer.json'
 import type { RuntimeConfig } from '../../src/config/runtime-types'
 import type { HttpClient } from '../../src/http/client'
 import type { Services } from '../../src/plugin/types'
@@ -18,8 +20,11 @@ export async function makeI18n(lng: 'en' | 'es' = 'en'): Promise<I18n> {
   await i18n.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
-    resources: { en: { core: coreEn, legal: legalEn }, es: { core: coreEs, legal: legalEs } },
-    ns: ['core', 'legal'],
+    resources: {
+      en: { core: coreEn, legal: legalEn, 'legal-footer': footerEn },
+      es: { core: coreEs, legal: legalEs, 'legal-footer': footerEs },
+    },
+    ns: ['core', 'legal', 'legal-footer'],
     defaultNS: 'core',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },

@@ -21,6 +21,10 @@ export function definePlugin<T extends PluginDefinition>(def: T): Readonly<T> {
   for (const screen of Object.keys(def.screens ?? {})) {
     if (!SCREEN.test(screen)) throw new Error(`Plugin '${def.name}': screen '${screen}' must be PascalCase.`)
   }
+  for (const ns of Object.keys(def.namespaces ?? {})) {
+    if (!ns.startsWith(`${def.name}-`))
+      throw new Error(`Plugin '${def.name}': namespace '${ns}' must start with '${def.name}-'.`)
+  }
   return Object.freeze({ ...def })
 }
 

@@ -30,12 +30,15 @@ describe('plugin contract', () => {
         screens: { StoresPage: screen },
         guards: { member: () => undefined },
         locales: { en: async () => ({ default: {} }) },
+        namespaces: { 'shop-header': { en: async () => ({ default: {} }) } },
         slots: { 'header.nav': screen },
       }),
     ])
     expect([...r.screens.keys()]).toEqual(['shop/StoresPage'])
     expect(r.guards.has('member')).toBe(true)
     expect(r.locales.has('shop')).toBe(true)
+    expect(r.locales.has('shop-header')).toBe(true)
+    expect(() => definePlugin({ name: 'x', namespaces: { other: {} } })).toThrow(/must start with 'x-'/)
     expect(r.slots.get('header.nav')).toHaveLength(1)
     expect(r.has('shop')).toBe(true)
   })

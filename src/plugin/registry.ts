@@ -43,6 +43,7 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
       guards.set(id, guard)
     }
     if (p.locales) locales.set(p.name, p.locales)
+    for (const [ns, loaders] of Object.entries(p.namespaces ?? {})) locales.set(ns, loaders)
     for (const [slot, loader] of Object.entries(p.slots ?? {}) as [SlotName, ComponentLoader][]) {
       const list = slots.get(slot) ?? []
       list.push(loader)

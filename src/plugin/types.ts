@@ -85,6 +85,11 @@ export interface PluginDefinition {
   model?: IAnyModelType
   /** Loaders of locales/<lng>/<name>.json. */
   locales?: Readonly<Record<string, LocaleLoader>>
+  /**
+   * Further, smaller namespaces named '<name>-<part>' (e.g. the footer's few links), so a component
+   * shown on every page does not pull the plugin's whole text.
+   */
+  namespaces?: Readonly<Record<string, Readonly<Record<string, LocaleLoader>>>>
   /** Components placed in the core layout. */
   slots?: Readonly<Partial<Record<SlotName, ComponentLoader>>>
   /** Start-up work: session restore, attribution, … Runs once before the first render. */

@@ -1,6 +1,12 @@
 import type { i18n as I18n } from 'i18next'
-import type { ComponentType } from 'react'
-import { type LoaderFunctionArgs, type RouteObject, redirect, useLoaderData } from 'react-router-dom'
+import { type ComponentType, useEffect } from 'react'
+import {
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+  useLoaderData,
+  useLocation,
+} from 'react-router-dom'
 import type { RuntimeConfig } from '../config/runtime-types'
 import type { ScreenRoute } from '../config/schemas/routes'
 import type { Registry } from '../plugin/registry'
@@ -168,9 +174,26 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
   ]
 }
 
-/** Renders what the route's loader picked and loaded: the screen, and its overlay if any. */
+/**
+ * Renders what the route's loader picked and loaded: the screen, and its overlay if any. On a first
+ * load ScrollRestoration looks for the #hash target before the loader has finished; the screen is
+ * rendered at once from the loaded module, so scroll to the target here (scroll-margin-top gives the
+ * spec's offset).
+ */
 function ScreenHost() {
   const data = useLoaderData() as LoadedScreen | null
+  const location = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation, keyed by location.key
+  useEffect(() => {
+    if (!location.hash) return
+    let id = location.hash.slice(1)
+    try {
+      id = decodeURIComponent(id)
+    } catch {
+      return
+    }
+    document.getElementById(id)?.scrollIntoView()
+  }, [location.key])
   if (!data) return <NotFound />
   const { Screen, Overlay, params, props } = data
   return (

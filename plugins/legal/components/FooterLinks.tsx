@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import f from './footer.module.css'
 
-/** The footer's company and legal links (slot 'footer.links'), in this order. */
+/**
+ * The footer's company and legal links (slot 'footer.links'), in this order. Their texts are a small
+ * namespace of their own, so the footer does not download every legal document's text.
+ */
 export const FOOTER_LINKS = [
   ['terms', '/terms'],
   ['privacy', '/privacy-policy'],
@@ -18,7 +21,7 @@ export const FOOTER_LINKS = [
 ] as const
 
 export default function FooterLinks() {
-  const { t } = useTranslation('legal')
+  const { t } = useTranslation('legal-footer')
   return (
     <ul className={f.links} data-testid="footer-links">
       {FOOTER_LINKS.map(([key, to]) => (
