@@ -25,23 +25,35 @@ const titles = {
   doubleCoins: 'Double coins',
   tenpercent: 'Ten percent',
 }
-const coin = (x, y, r, c) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${c.accent}" stroke="${c.fg}" stroke-width="4"/>`
+const coin = (x, y, r, c) =>
+  `<circle cx="${x}" cy="${y}" r="${r}" fill="${c.accent}" stroke="${c.fg}" stroke-width="4"/>`
 const art = {
-  firstorder: (c) => `<path d="M120 70h80l10 80h-100z" fill="${c.fg}"/><path d="M135 70a25 25 0 0 1 50 0" fill="none" stroke="${c.fg}" stroke-width="8"/>`,
-  shipping: (c) => `<rect x="105" y="55" width="110" height="80" rx="6" fill="${c.fg}"/><path d="M105 80h110M160 55v80" stroke="${c.accent}" stroke-width="8"/>`,
-  seasonal: (c) => `<path d="M160 40c50 20 55 80 0 110c-55-30-50-90 0-110z" fill="${c.fg}"/><path d="M160 60v85" stroke="${c.accent}" stroke-width="6"/>`,
+  firstorder: (c) =>
+    `<path d="M120 70h80l10 80h-100z" fill="${c.fg}"/><path d="M135 70a25 25 0 0 1 50 0" fill="none" stroke="${c.fg}" stroke-width="8"/>`,
+  shipping: (c) =>
+    `<rect x="105" y="55" width="110" height="80" rx="6" fill="${c.fg}"/><path d="M105 80h110M160 55v80" stroke="${c.accent}" stroke-width="8"/>`,
+  seasonal: (c) =>
+    `<path d="M160 40c50 20 55 80 0 110c-55-30-50-90 0-110z" fill="${c.fg}"/><path d="M160 60v85" stroke="${c.accent}" stroke-width="6"/>`,
   smarttravel: (c) => `<path d="M90 100l140-40l-10 20l-50 20l30 40l-15 5l-40-35l-40 10z" fill="${c.fg}"/>`,
-  orderprotection: (c) => `<path d="M160 35l60 20v40c0 35-25 55-60 70c-35-15-60-35-60-70v-40z" fill="${c.fg}"/><path d="M135 95l18 18l35-38" fill="none" stroke="${c.accent}" stroke-width="10"/>`,
-  earnCashBack: (c) => `${coin(160, 90, 48, c)}<path d="M160 60v60M172 72c-8-8-30-6-30 6s30 8 30 22s-24 14-32 6" fill="none" stroke="${c.fg}" stroke-width="7"/>`,
-  fooddelivery: (c) => `<circle cx="160" cy="95" r="50" fill="${c.fg}"/><circle cx="160" cy="95" r="32" fill="${c.bg}"/><path d="M95 55v80M225 55v80" stroke="${c.fg}" stroke-width="8"/>`,
-  fuel: (c) => `<rect x="120" y="45" width="60" height="100" rx="6" fill="${c.fg}"/><rect x="132" y="58" width="36" height="25" fill="${c.bg}"/><path d="M180 70h20v55a10 10 0 0 0 20 0v-50l-15-15" fill="none" stroke="${c.fg}" stroke-width="7"/>`,
-  streaming: (c) => `<rect x="95" y="45" width="130" height="90" rx="12" fill="${c.fg}"/><path d="M148 70v40l32-20z" fill="${c.accent}"/>`,
-  doubleCoins: (c) => `${coin(140, 100, 38, c)}${coin(185, 80, 38, c)}<text x="185" y="92" font-size="34" text-anchor="middle" fill="${c.fg}" font-family="system-ui,sans-serif" font-weight="700">2×</text>`,
-  tenpercent: (c) => `<text x="160" y="115" font-size="72" text-anchor="middle" fill="${c.fg}" font-family="system-ui,sans-serif" font-weight="800">10%</text>`,
+  orderprotection: (c) =>
+    `<path d="M160 35l60 20v40c0 35-25 55-60 70c-35-15-60-35-60-70v-40z" fill="${c.fg}"/><path d="M135 95l18 18l35-38" fill="none" stroke="${c.accent}" stroke-width="10"/>`,
+  earnCashBack: (c) =>
+    `${coin(160, 90, 48, c)}<path d="M160 60v60M172 72c-8-8-30-6-30 6s30 8 30 22s-24 14-32 6" fill="none" stroke="${c.fg}" stroke-width="7"/>`,
+  fooddelivery: (c) =>
+    `<circle cx="160" cy="95" r="50" fill="${c.fg}"/><circle cx="160" cy="95" r="32" fill="${c.bg}"/><path d="M95 55v80M225 55v80" stroke="${c.fg}" stroke-width="8"/>`,
+  fuel: (c) =>
+    `<rect x="120" y="45" width="60" height="100" rx="6" fill="${c.fg}"/><rect x="132" y="58" width="36" height="25" fill="${c.bg}"/><path d="M180 70h20v55a10 10 0 0 0 20 0v-50l-15-15" fill="none" stroke="${c.fg}" stroke-width="7"/>`,
+  streaming: (c) =>
+    `<rect x="95" y="45" width="130" height="90" rx="12" fill="${c.fg}"/><path d="M148 70v40l32-20z" fill="${c.accent}"/>`,
+  doubleCoins: (c) =>
+    `${coin(140, 100, 38, c)}${coin(185, 80, 38, c)}<text x="185" y="92" font-size="34" text-anchor="middle" fill="${c.fg}" font-family="system-ui,sans-serif" font-weight="700">2×</text>`,
+  tenpercent: (c) =>
+    `<text x="160" y="115" font-size="72" text-anchor="middle" fill="${c.fg}" font-family="system-ui,sans-serif" font-weight="800">10%</text>`,
 }
 const decorations = [
   (c) => '',
-  (c) => `<circle cx="50" cy="40" r="14" fill="${c.accent}" opacity=".6"/><circle cx="280" cy="150" r="10" fill="${c.fg}" opacity=".3"/>`,
+  (c) =>
+    `<circle cx="50" cy="40" r="14" fill="${c.accent}" opacity=".6"/><circle cx="280" cy="150" r="10" fill="${c.fg}" opacity=".3"/>`,
   (c) => `<path d="M20 160q60-40 120 0t120 0" fill="none" stroke="${c.fg}" stroke-width="4" opacity=".25"/>`,
 ]
 const kebab = (s) => s.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)
@@ -61,4 +73,6 @@ for (const [theme, c] of Object.entries(themes)) {
   }
 }
 writeFileSync(join(root, 'config', 'benefits.json'), `${JSON.stringify(config, null, 2)}\n`)
-console.log(`wrote config/benefits.json and ${Object.values(config.themes).flatMap((t) => Object.values(t).flat()).length} images`)
+console.log(
+  `wrote config/benefits.json and ${Object.values(config.themes).flatMap((t) => Object.values(t).flat()).length} images`,
+)
