@@ -60,6 +60,23 @@ describe('events', () => {
     const rows = await app.services.db.query<{ action: string }>('SELECT action FROM events ORDER BY id')
     expect(rows.map((r) => r.action)).toEqual(['page_view', 'unauthenticated_attempt'])
   })
+  it('lists the stored events in development (GET /api/dev/events), not in production', async () => {
+    await c.post('/api/elk?action=dev_list_check', { sid: 'dev1', currenturl: 'http://x/' })
+    const r = await c.get('/api/dev/events?action=dev_list_check')
+    expect(r.status).toBe(200)
+    expect(r.body.data).toHaveLength(1)
+    expect(r.body.data[0]).toMatchObject({
+      action: 'dev_list_check',
+      payload: { sid: 'dev1', currenturl: 'http://x/' },
+    })
+    expect((await c.get('/api/dev/events')).body.data.length).toBeGreaterThan(1)
+    const prod = await testServer({ production: true })
+    try {
+      expect((await client(prod).get('/api/dev/events')).status).toBe(404)
+    } finally {
+      await prod.close()
+    }
+  })
   it('refuses a missing or odd action and wrong field types', async () => {
     expect((await c.post('/api/elk', {})).status).toBe(422)
     expect((await c.post('/api/elk?action=<script>', {})).status).toBe(422)

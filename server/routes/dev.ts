@@ -20,7 +20,7 @@ type MailRow = {
   created_at: Date
 }
 
-/** Development only (not registered when NODE_ENV=production): the outbox as a page and as JSON. */
+/** Development only (not registered when NODE_ENV=production): the outbox as a page and as JSON, and the tracking events. */
 export async function devRoutes(app: FastifyInstance, s: Services) {
   const list = (to?: string) =>
     s.db.query<MailRow>(
@@ -37,6 +37,29 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
     query: z.object({ to: z.optional(z.string().check(z.maxLength(254))) }),
     async handler({ query }) {
       return { data: (await list(query.to)).map((m) => ({ ...m, created_at: isoOf(m.created_at) })) }
+    },
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/dev/events',
+    tag: 'dev',
+    summary:
+      'Development only: the latest tracking events (/api/elk), newest first, optionally of one action.',
+    query: z.object({ action: z.optional(z.string().check(z.maxLength(100))) }),
+    async handler({ query }) {
+      const rows = await s.db.query<{
+        id: number
+        action: string
+        user_id: number | null
+        payload: unknown
+        created_at: Date
+      }>(
+        `SELECT id, action, user_id, payload, created_at FROM events
+         WHERE ($1::text IS NULL OR action = $1::text) ORDER BY id DESC LIMIT 100`,
+        [query.action ?? null],
+      )
+      return { data: rows.map((r) => ({ ...r, created_at: isoOf(r.created_at) })) }
     },
   })
 
