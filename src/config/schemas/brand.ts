@@ -13,6 +13,15 @@ export const brandSchema = z.strictObject({
   partner: z.string().nullable().default(null),
   defaultAuthPage: z.enum(['sm-login', 'sp-sm-login']).default('sm-login'),
   authModalVariant: z.enum(['classic', 'new']).default('classic'),
+  analytics: z
+    .strictObject({
+      gtagId: z
+        .string()
+        .regex(/^G-[A-Z0-9]{4,20}$/, { message: "A Google tag id looks like 'G-ABC123XYZ'." })
+        .describe('The analytics tag (gtag.js) this brand loads; without it no tag is loaded.'),
+    })
+    .optional()
+    .describe('Optional analytics tag. The server CSP must allow its hosts before it can send anything.'),
   theme: z.strictObject({
     primary: colour,
     primaryText: colour,
