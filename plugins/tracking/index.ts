@@ -1,22 +1,22 @@
 import { definePlugin } from '../../src/plugin/define'
+import './events'
+import { TrackingStore } from './model'
+import { startTracking } from './tracker'
 
 /**
- * Skeleton: records the core's unauthenticated-attempt event at /api/elk. The tracking issue
- * replaces this with the full attribution and event payload.
+ * Attribution, events (services.track, unauthenticated attempts, offer visits), re-engagement,
+ * sandboxed pixels and the analytics tag (SPEC 3, 4, 7). Other plugins use it only through the
+ * context: `services.track(action, data)` and the events of ./events.ts.
  */
 export default definePlugin({
   name: 'tracking',
+  model: TrackingStore,
   locales: {
     en: () => import('../../locales/en/tracking.json'),
     es: () => import('../../locales/es/tracking.json'),
   },
-  setup: ({ services }) => {
-    services.events.on('unauthenticated-attempt', ({ path }) => {
-      services.http.beacon('/api/elk?action=unauthenticated_attempt', {
-        action: 'unauthenticated_attempt',
-        path,
-        currenturl: window.location.href,
-      })
-    })
+  slots: { 'app.overlay': () => import('./components/CookieErrorDialog') },
+  setup: (ctx) => {
+    startTracking(ctx)
   },
 })

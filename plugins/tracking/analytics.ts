@@ -1,0 +1,30 @@
+import type { RuntimeConfig } from '../../src/config/runtime-types'
+import { reportOnce } from './dev-report'
+
+/** The analytics tag as the tracker sees it; a real provider drops in behind this interface. */
+export interface AnalyticsTag {
+  event(action: string, payload: Record<string, unknown>): void
+  /** The tag's client id, once it knows one. */
+  clientId(): Promise<string | undefined>
+}
+
+/**
+ * The configured tag (config/brands/<brand>.json "analytics.gtagId"), or null: without an id no tag
+ * code is downloaded at all. The adapter itself is a lazy chunk; events wait for it in a short queue.
+ */
+export function createAnalytics(config: RuntimeConfig, load = () => import('./gtag')): AnalyticsTag | null {
+  const id = config.brand.analytics?.gtagId
+  if (!id) return null
+  const ready = load()
+    .then((m) => m.createGtag(id))
+    .catch((e) => {
+      reportOnce('analytics tag failed to load', e)
+      return null
+    })
+  return {
+    event(action, payload) {
+      void ready.then((tag) => tag?.event(action, payload))
+    },
+    clientId: () => ready.then((tag) => tag?.clientId()),
+  }
+}
