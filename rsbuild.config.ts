@@ -86,6 +86,8 @@ export default defineConfig({
     distPath: { root: `${process.env.DIST_ROOT || 'dist'}/${brand}` },
     copy: [{ from: './public', to: '.' }],
     cleanDistPath: true,
+    // SOURCE_MAP=1 for bundle analysis (scripts/bundle-sources.mjs)
+    sourceMap: process.env.SOURCE_MAP === '1' ? { js: 'source-map', css: false } : undefined,
   },
   performance: {
     chunkSplit: { strategy: 'split-by-experience' },
