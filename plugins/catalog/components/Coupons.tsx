@@ -1,0 +1,169 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { constants } from '../../../src/config/constants'
+import { useStore } from '../../../src/state/context'
+import type { Coupon } from '../contract'
+import { storePath } from '../url'
+import s from './catalog.module.css'
+import { Dialog } from './Dialog'
+import { Logo } from './Logo'
+import { useStoreVisit } from './visit'
+
+function expiry(c: Coupon, lng: string, t: (k: string, o?: Record<string, unknown>) => string) {
+  if (!c.expires_at) return t('coupon.noExpiry')
+  const d = new Date(c.expires_at)
+  return t('coupon.expires', {
+    date: d.toLocaleDateString(lng === 'es' ? 'es-US' : 'en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }),
+  })
+}
+
+/**
+ * A coupon (UX.md): the code hidden until pressed. Pressing opens the coupon-code popup; its copy
+ * button copies, says 'Copied', waits copyButtonDelayMs and opens the store. A coupon without a code
+ * shows the 'Redirecting... No Code Required' popup. Once a member has revealed a merchant's code,
+ * that merchant's codes show in place (showCodeForMerchantIds).
+ */
+export const CouponCard = observer(function CouponCard({
+  coupon,
+  redirectUrl,
+  showStore = true,
+}: {
+  coupon: Coupon
+  redirectUrl?: string
+  showStore?: boolean
+}) {
+  const { t, i18n } = useTranslation('catalog')
+  const catalog = useStore('catalog')
+  const visit = useStoreVisit()
+  const [open, setOpen] = useState(false)
+  const shown = coupon.code && catalog.showCodeForMerchantIds.includes(coupon.store.internal_name)
+  const target = { merchant: coupon.store.internal_name, name: coupon.store.name, redirectUrl }
+  return (
+    <li className={s.coupon} data-testid="coupon">
+      {showStore ? (
+        <Link to={storePath(coupon.store.internal_name)} className={s.couponStore}>
+          <Logo src={coupon.store.logo_url} size={40} />
+          <span>{coupon.store.name}</span>
+        </Link>
+      ) : null}
+      <div className={s.couponText}>
+        <p className={s.couponTitle}>
+          {coupon.exclusive ? <span className={s.badge}>{t('coupon.exclusive')}</span> : null}
+          {coupon.title}
+        </p>
+        <p className={s.muted}>{expiry(coupon, i18n.language, t)}</p>
+      </div>
+      {coupon.code ? (
+        <button
+          type="button"
+          className={s.codeButton}
+          onClick={() => setOpen(true)}
+          aria-label={
+            shown
+              ? t('coupon.useCode', { code: coupon.code })
+              : t('coupon.showCodeFor', { title: coupon.title })
+          }
+        >
+          {shown ? <span className={s.code}>{coupon.code}</span> : t('coupon.showCode')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={s.secondary}
+          onClick={() => visit.start({ ...target, noCode: true })}
+          aria-label={t('coupon.getDealFor', { title: coupon.title })}
+        >
+          {t('coupon.getDeal')}
+        </button>
+      )}
+      {open && coupon.code ? (
+        <CouponCodePopup
+          coupon={coupon}
+          onClose={() => setOpen(false)}
+          onCopied={() => catalog.revealCodes(coupon.store.internal_name)}
+          onGo={() => {
+            setOpen(false)
+            visit.start(target)
+          }}
+        />
+      ) : null}
+      {visit.popup}
+    </li>
+  )
+})
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    // Older browsers and refused permissions: the selection fallback.
+    const area = document.createElement('textarea')
+    area.value = text
+    area.setAttribute('readonly', '')
+    area.style.position = 'fixed'
+    area.style.opacity = '0'
+    document.body.append(area)
+    area.select()
+    const ok = document.execCommand('copy')
+    area.remove()
+    return ok
+  }
+}
+
+/** The coupon-code popup (SPEC 2.9) with its copy button (SPEC 4: waits 1 second, then opens the link). */
+export function CouponCodePopup({
+  coupon,
+  onClose,
+  onCopied,
+  onGo,
+}: {
+  coupon: Coupon
+  onClose: () => void
+  onCopied: () => void
+  onGo: () => void
+}) {
+  const { t } = useTranslation('catalog')
+  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no')
+  const timer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+  async function copy() {
+    if (copied === 'yes') return
+    const ok = await copyText(coupon.code ?? '')
+    setCopied(ok ? 'yes' : 'failed')
+    if (!ok) return
+    onCopied()
+    timer.current = window.setTimeout(onGo, constants.copyButtonDelayMs)
+  }
+  return (
+    <Dialog
+      title={t('coupon.popupTitle', { name: coupon.store.name })}
+      onClose={onClose}
+      closeLabel={t('close')}
+      testId="coupon-popup"
+    >
+      <p className={s.popupLead}>{coupon.title}</p>
+      <div className={s.codeBox}>
+        <span className={s.codeBig} data-testid="coupon-code">
+          {coupon.code}
+        </span>
+        <button type="button" className={s.primary} onClick={copy}>
+          {copied === 'yes' ? t('coupon.copied') : t('coupon.copy')}
+        </button>
+      </div>
+      <p className={s.muted} aria-live="polite">
+        {copied === 'yes'
+          ? t('coupon.opening', { name: coupon.store.name })
+          : copied === 'failed'
+            ? t('coupon.copyFailed')
+            : t('coupon.howTo')}
+      </p>
+    </Dialog>
+  )
+}

@@ -1,0 +1,116 @@
+import { observer } from 'mobx-react-lite'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { errorText } from '../../../src/http/error-text'
+import s from './catalog.module.css'
+
+/** Grey tiles while a list loads: the same shape as the tiles that will replace them. */
+export function Skeleton({ count = 8, kind = 'tile' }: { count?: number; kind?: 'tile' | 'row' }) {
+  const { t } = useTranslation('catalog')
+  return (
+    <div className={kind === 'row' ? s.rows : s.grid} role="status" aria-busy="true" data-testid="skeleton">
+      <span className="visually-hidden">{t('loading')}</span>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={i} className={kind === 'row' ? s.skelRow : s.skelTile} aria-hidden="true" />
+      ))}
+    </div>
+  )
+}
+
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className={s.empty} data-testid="empty-state">
+      <p>{children}</p>
+      {action}
+    </div>
+  )
+}
+
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('catalog')
+  return (
+    <div className={s.errorBox} role="alert" data-testid="error-state">
+      <p>
+        {t('error.list')} <span className={s.muted}>({typeof error === 'string' ? error : errorText(t, error)})</span>
+      </p>
+      <button type="button" className={s.secondary} onClick={onRetry}>
+        {t('error.retry')}
+      </button>
+    </div>
+  )
+}
+
+/** A merchant, category, offer or product that does not exist: said plainly, inside the layout. */
+export function NotFoundState({ what }: { what: 'store' | 'category' | 'offer' | 'product' | 'section' }) {
+  const { t } = useTranslation('catalog')
+  const back = what === 'product' ? '/products' : what === 'offer' ? '/offers' : '/stores'
+  return (
+    <section className={s.notFound} data-testid="catalog-not-found" aria-labelledby="cnf-title">
+      <h1 id="cnf-title">{t(`notFound.${what}.title`)}</h1>
+      <p>{t(`notFound.${what}.body`)}</p>
+      <p>
+        <Link to={back} className={s.primaryLink}>
+          {t(`notFound.${what}.action`)}
+        </Link>
+      </p>
+    </section>
+  )
+}
+
+/** The status of a cached list in one place: skeleton, error with retry, empty, or the list. */
+export function ListStatus({
+  status,
+  error,
+  count,
+  onRetry,
+  empty,
+  skeleton,
+  children,
+}: {
+  status: string
+  error?: unknown
+  count: number
+  onRetry: () => void
+  empty: ReactNode
+  skeleton?: ReactNode
+  children: ReactNode
+}) {
+  if (count > 0) return <>{children}</>
+  if (status === 'error') return <ErrorState error={error} onRetry={onRetry} />
+  if (status === 'success') return <EmptyState>{empty}</EmptyState>
+  return <>{skeleton ?? <Skeleton />}</>
+}
+
+/** 'Show more' under a paged list; says so when the next page failed. */
+export const More = observer(function More({
+  list,
+  onMore,
+  label,
+}: {
+  list: { has_more: boolean; status: string }
+  onMore: () => void
+  label: string
+}) {
+  const { t } = useTranslation('catalog')
+  if (!list.has_more && list.status !== 'error') return null
+  return (
+    <div className={s.more}>
+      {list.status === 'error' ? (
+        <p role="alert" className={s.muted} style={{ marginRight: 12 }}>
+          {t('error.more')}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className={s.secondary}
+        onClick={onMore}
+        disabled={list.status === 'loading'}
+        aria-busy={list.status === 'loading'}
+      >
+        {list.status === 'loading' ? t('loading') : list.status === 'error' ? t('error.retry') : label}
+      </button>
+    </div>
+  )
+})

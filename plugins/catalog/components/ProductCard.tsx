@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { Money } from '../../../src/ui/Money'
+import type { Product } from '../contract'
+import s from './catalog.module.css'
+
+export function ProductCard({ product }: { product: Product }) {
+  const { t } = useTranslation('catalog')
+  return (
+    <li className={s.tile} data-testid="product-card">
+      <Link
+        to={`/p/${product.slug}/${product.id}`}
+        className={s.stack}
+        style={{ color: 'inherit', textDecoration: 'none', gap: 6 }}
+      >
+        <img
+          className={s.productImg}
+          src={product.image_url}
+          alt=""
+          width={160}
+          height={160}
+          loading="lazy"
+        />
+        <span className={s.tileName}>{product.name}</span>
+        <span>
+          <span className={s.price}>
+            <Money cents={product.price_cents} />
+          </span>{' '}
+          {product.was_price_cents && product.was_price_cents > product.price_cents ? (
+            <span className={s.muted}>
+              <span className="visually-hidden">{t('product.was')} </span>
+              <s>
+                <Money cents={product.was_price_cents} />
+              </s>
+            </span>
+          ) : null}
+        </span>
+        <span className={s.muted}>
+          {product.store.name} ·{' '}
+          <strong style={{ color: 'var(--c-primary)' }}>{product.store.rate.label}</strong>
+        </span>
+      </Link>
+    </li>
+  )
+}
+
+export function ProductGrid({ products }: { products: Product[] }) {
+  return (
+    <ul className={s.grid}>
+      {products.map((p) => (
+        <ProductCard key={p.id} product={p} />
+      ))}
+    </ul>
+  )
+}

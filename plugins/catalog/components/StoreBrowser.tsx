@@ -1,0 +1,191 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router-dom'
+import { useServices, useStore } from '../../../src/state/context'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { catalogApi } from '../api'
+import type { Store } from '../contract'
+import s from './catalog.module.css'
+import { EmptyState, ErrorState, More, NotFoundState, Skeleton } from './ListState'
+import { StoreGrid } from './StoreTile'
+
+export type Sort = 'popular' | 'rate' | 'name'
+const SORTS: Sort[] = ['popular', 'rate', 'name']
+const PER_PAGE = 24
+/** Typing waits this long before asking the server (results still feel instant). */
+const SEARCH_DEBOUNCE_MS = 150
+
+interface CategoryItem {
+  slug: string
+  names: { en: string; es: string }
+  store_count: number
+}
+
+/**
+ * Stores by category (and the plus tier's), with search by name as you type and sorting by cash-back
+ * rate. The query lives in the address (?q=, ?sort=) so a result can be shared and Back works.
+ */
+export const StoreBrowser = observer(function StoreBrowser({
+  category,
+  plus,
+  defaultSort = 'popular',
+  titleKey,
+}: {
+  titleKey?: string
+  category?: string
+  plus?: boolean
+  defaultSort?: Sort
+}) {
+  const { t, i18n } = useTranslation('catalog')
+  const catalog = useStore('catalog')
+  const { http } = useServices()
+  const [search, setSearch] = useSearchParams()
+  const q = search.get('q') ?? ''
+  const sortParam = search.get('sort') as Sort | null
+  const sort: Sort = sortParam && SORTS.includes(sortParam) ? sortParam : defaultSort
+  const [typed, setTyped] = useState(q)
+  const lang = i18n.language === 'es' ? 'es' : 'en'
+  const base = plus ? '/plus-stores' : '/stores'
+  const searchId = useId()
+
+  useEffect(() => {
+    void catalog.loadCategories()
+  }, [catalog])
+  useEffect(() => setTyped(q), [q])
+
+  // Instant search: the address follows the box after a short pause.
+  useEffect(() => {
+    if (typed === q) return
+    const id = window.setTimeout(() => {
+      const next = new URLSearchParams(search)
+      if (typed.trim()) next.set('q', typed.trim())
+      else next.delete('q')
+      setSearch(next, { replace: true })
+    }, SEARCH_DEBOUNCE_MS)
+    return () => window.clearTimeout(id)
+  }, [typed, q, search, setSearch])
+
+  const categories = catalog.categories.data as CategoryItem[]
+  const current = categories.find((c) => c.slug === category)
+  const unknownCategory = Boolean(category) && catalog.categories.status === 'success' && !current
+  const title = current ? current.names[lang] : t(titleKey ?? (plus ? 'stores.plusTitle' : 'stores.title'))
+  useDocumentTitle(title)
+
+  const query = JSON.stringify({ category, q: q.trim(), sort, plus: plus ? '1' : undefined, lang })
+  const loadPage = () => {
+    const asked = query
+    return catalog.stores.loadMore((page) =>
+      catalogApi(http)
+        .stores({
+          category,
+          q: q.trim() || undefined,
+          sort,
+          plus: plus ? '1' : undefined,
+          lang,
+          page,
+          per_page: PER_PAGE,
+        })
+        .then((r) => (catalog.storesQuery === asked ? r : new Promise<never>(() => {}))),
+    )
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string says it all
+  useEffect(() => {
+    if (unknownCategory) return
+    catalog.selectStores(query)
+    if (!catalog.stores.data.length) void loadPage()
+  }, [query, unknownCategory])
+
+  if (unknownCategory) return <NotFoundState what="category" />
+
+  const list = catalog.stores
+  const stores = list.data as Store[]
+  const total = list.status === 'success' || stores.length ? stores.length : null
+
+  return (
+    <div data-testid="stores-page">
+      <h1>{title}</h1>
+      <nav aria-label={t('stores.categories')}>
+        <ul className={s.chips}>
+          <li>
+            <Link to={base} aria-current={!category ? 'page' : undefined}>
+              {t('stores.all')}
+            </Link>
+          </li>
+          {categories.map((c) => (
+            <li key={c.slug}>
+              <Link to={`${base}/${c.slug}`} aria-current={c.slug === category ? 'page' : undefined}>
+                {c.names[lang]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <search className={s.toolbar}>
+        <label className={s.field} htmlFor={searchId}>
+          {t('stores.search')}
+          <input
+            id={searchId}
+            type="search"
+            value={typed}
+            placeholder={t('stores.searchPlaceholder')}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            data-testid="store-search"
+          />
+        </label>
+        <label className={s.field} style={{ flex: '0 1 220px' }}>
+          {t('stores.sort')}
+          <select
+            value={sort}
+            data-testid="store-sort"
+            onChange={(e) => {
+              const next = new URLSearchParams(search)
+              next.set('sort', e.target.value)
+              setSearch(next, { replace: true })
+            }}
+          >
+            {SORTS.map((x) => (
+              <option key={x} value={x}>
+                {t(`stores.sortBy.${x}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </search>
+      <p className="visually-hidden" aria-live="polite" data-testid="stores-count">
+        {total === null
+          ? ''
+          : q
+            ? t('stores.resultsFor', { count: total, q })
+            : t('stores.results', { count: total })}
+      </p>
+      {stores.length ? (
+        <>
+          <StoreGrid stores={stores} />
+          <More list={list} onMore={() => void loadPage()} label={t('stores.more')} />
+        </>
+      ) : list.status === 'error' ? (
+        <ErrorState error={list.error} onRetry={() => void loadPage()} />
+      ) : list.status === 'success' ? (
+        <EmptyState
+          action={
+            q ? (
+              <button type="button" className={s.secondary} onClick={() => setTyped('')}>
+                {t('stores.clearSearch')}
+              </button>
+            ) : (
+              <Link to="/stores" className={s.secondary}>
+                {t('stores.all')}
+              </Link>
+            )
+          }
+        >
+          {q ? t('stores.noMatch', { q }) : t('stores.empty')}
+        </EmptyState>
+      ) : (
+        <Skeleton />
+      )}
+    </div>
+  )
+})

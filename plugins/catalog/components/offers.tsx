@@ -1,0 +1,172 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router-dom'
+import { constants } from '../../../src/config/constants'
+import { HttpError } from '../../../src/http/client'
+import { errorText } from '../../../src/http/error-text'
+import { mobileOs } from '../../../src/platform/device'
+import { useApp } from '../../../src/state/context'
+import type { Offer } from '../../coins/contract'
+import { catalogApi } from '../api'
+import { safeUrl } from '../url'
+import s from './catalog.module.css'
+import { Dialog } from './Dialog'
+import { memberOf } from './visit'
+
+/** SPEC 2.9: the offer popup's content is smaller when the description is over 300 characters. */
+export const isLongDescription = (text: string | null | undefined) =>
+  (text ?? '').length > constants.offerPopupSmallStyleOverChars
+
+/**
+ * goToOffer (SPEC 4 gating): a visitor gets the login tab; an unverified member the resend-
+ * verification prompt; a member starts the offer (the visit is recorded through the tracking
+ * plugin's 'offer-visit'), sees the success popup for successPopupMs, then goes to its link (on iOS
+ * through /m-redirect/offer/{id}#redirect).
+ */
+export function useGoToOffer(): {
+  go: (offer: Offer) => void
+  busy: boolean
+  error: string | null
+  popup: ReactNode
+} {
+  const { t } = useTranslation('catalog')
+  const { store, services } = useApp()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<{ offer: Offer; url: string } | null>(null)
+
+  async function go(offer: Offer) {
+    setError(null)
+    const m = memberOf(store)
+    if (!m.authenticated) {
+      services.events.emit('open-auth', { tab: 'login' })
+      return
+    }
+    if (m.user?.is_verified === false) {
+      services.events.emit('verify-email-required', { reason: 'offer' })
+      setError(t('offer.verify'))
+      return
+    }
+    setBusy(true)
+    try {
+      const r = await catalogApi(services.http).startOffer(offer.offer_id)
+      services.events.emit('offer-visit', {
+        offerId: offer.offer_id,
+        offer: offer as unknown as Record<string, unknown>,
+      })
+      const url = safeUrl(r.data.click_url)
+      if (!url) setError(t('offer.badLink'))
+      else setDone({ offer, url })
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 403) {
+        services.events.emit('verify-email-required', { reason: 'offer' })
+        setError(t('offer.verify'))
+      } else if (e instanceof HttpError && e.status === 401) {
+        services.events.emit('open-auth', { tab: 'login' })
+      } else setError(errorText(t, e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const popup = done ? (
+    <SuccessPopup
+      name={done.offer.display_name}
+      onClose={() => setDone(null)}
+      onDone={() => {
+        if (mobileOs() === 'ios') navigate(`/m-redirect/offer/${done.offer.offer_id}#redirect`)
+        else window.location.assign(done.url)
+      }}
+    />
+  ) : null
+  return { go, busy, error, popup }
+}
+
+/** The success popup (SPEC 9: 2 seconds), then the offer opens. */
+export function SuccessPopup({
+  name,
+  onClose,
+  onDone,
+}: {
+  name: string
+  onClose: () => void
+  onDone: () => void
+}) {
+  const { t } = useTranslation('catalog')
+  const ref = useRef(onDone)
+  ref.current = onDone
+  useEffect(() => {
+    const id = window.setTimeout(() => ref.current(), constants.successPopupMs)
+    return () => window.clearTimeout(id)
+  }, [])
+  return (
+    <Dialog
+      title={t('offer.successTitle')}
+      onClose={onClose}
+      closeLabel={t('close')}
+      small
+      testId="success-popup"
+    >
+      <p className={s.popupLead}>{t('offer.successBody', { name })}</p>
+    </Dialog>
+  )
+}
+
+/** The offer body shared by the offer-detail popup and the offer pages. */
+export function OfferDetail({ offer, headingLevel = 2 }: { offer: Offer; headingLevel?: 1 | 2 }) {
+  const { t } = useTranslation('catalog')
+  const action = useGoToOffer()
+  const small = isLongDescription(offer.offer_description)
+  const H = headingLevel === 1 ? 'h1' : 'h3'
+  return (
+    <div
+      className={small ? s.offerSmall : undefined}
+      data-testid="offer-detail"
+      data-small={small ? 'true' : 'false'}
+    >
+      {headingLevel === 1 ? <H>{offer.display_name}</H> : null}
+      <p className={s.popupLead}>{offer.display_description}</p>
+      <p className={s.offerText}>{offer.offer_description}</p>
+      {offer.coins_advertised > 0 ? (
+        <p className={s.couponTitle}>{t('offer.coins', { count: offer.coins_advertised })}</p>
+      ) : null}
+      {offer.offer_code ? (
+        <p>
+          {t('offer.code')} <span className={s.code}>{offer.offer_code}</span>
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className={s.primary}
+        onClick={() => void action.go(offer)}
+        disabled={action.busy}
+        aria-busy={action.busy}
+      >
+        {offer.offer_type === 'CASHBACK' ? t('offer.activate') : t('offer.start')}
+      </button>
+      {action.error ? (
+        <p role="alert" className={s.muted} style={{ marginTop: 8 }}>
+          {action.error}
+        </p>
+      ) : null}
+      {action.popup}
+    </div>
+  )
+}
+
+/** The offer-detail popup (SPEC 2.9). */
+export function OfferPopup({ offer, onClose }: { offer: Offer; onClose: () => void }) {
+  const { t } = useTranslation('catalog')
+  return (
+    <Dialog
+      title={offer.display_name}
+      onClose={onClose}
+      closeLabel={t('close')}
+      small={isLongDescription(offer.offer_description)}
+      testId="offer-popup"
+    >
+      <OfferDetail offer={offer} />
+    </Dialog>
+  )
+}

@@ -1,0 +1,100 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router-dom'
+import { constants } from '../../../src/config/constants'
+import { useApp, useStore } from '../../../src/state/context'
+import { redirectingPath } from '../url'
+import s from './catalog.module.css'
+import { Dialog } from './Dialog'
+
+/** What the catalog reads of the member (the auth plugin's slice, read through the root store). */
+export interface MemberView {
+  authenticated: boolean
+  user?: { is_verified?: boolean } | null
+}
+export function memberOf(root: unknown): MemberView {
+  const auth = (root as { auth?: MemberView }).auth
+  return { authenticated: Boolean(auth?.authenticated), user: auth?.user ?? null }
+}
+
+export interface VisitTarget {
+  merchant: string
+  name: string
+  /** The merchant's public URL (for 'register later'); fetched when not known. */
+  redirectUrl?: string
+  offerId?: number
+  offer?: Record<string, unknown>
+  /** A coupon without a code: the popup says 'No Code Required'. */
+  noCode?: boolean
+}
+
+/**
+ * The store visit (SPEC 4): a member sees the 'Redirecting...' popup for redirectPopupMs, then the
+ * /{merchant}-coupons/redirecting page hands them to the merchant. A visitor's visit is stored, the
+ * register modal opens with 'register later', and the catalog overlay continues it when the modal
+ * closes (to the tracked redirect when signed in, else straight to the merchant).
+ */
+export function useStoreVisit(): { start: (t: VisitTarget) => void; popup: ReactNode } {
+  const { store, services } = useApp()
+  const catalog = useStore('catalog')
+  const navigate = useNavigate()
+  const [target, setTarget] = useState<VisitTarget | null>(null)
+
+  function start(t: VisitTarget) {
+    if (!memberOf(store).authenticated) {
+      catalog.setPendingVisit({
+        merchant: t.merchant,
+        redirectUrl: t.redirectUrl ?? '',
+        offerId: t.offerId,
+        offer: t.offer,
+      })
+      services.events.emit('open-auth', { tab: 'register', registerLater: true })
+      return
+    }
+    setTarget(t)
+  }
+
+  const popup = target ? (
+    <RedirectPopup
+      name={target.name}
+      noCode={target.noCode}
+      onClose={() => setTarget(null)}
+      onDone={() => navigate(redirectingPath(target.merchant))}
+    />
+  ) : null
+  return { start, popup }
+}
+
+/** 'Redirecting... No Code Required' (SPEC 2.9): shown redirectPopupMs, then the visit goes on. */
+export function RedirectPopup({
+  name,
+  noCode,
+  onClose,
+  onDone,
+}: {
+  name: string
+  noCode?: boolean
+  onClose: () => void
+  onDone: () => void
+}) {
+  const { t } = useTranslation('catalog')
+  const done = useRef(onDone)
+  done.current = onDone
+  useEffect(() => {
+    const id = window.setTimeout(() => done.current(), constants.redirectPopupMs)
+    return () => window.clearTimeout(id)
+  }, [])
+  return (
+    <Dialog
+      title={t('redirect.title')}
+      onClose={onClose}
+      closeLabel={t('close')}
+      small
+      testId="redirect-popup"
+    >
+      <p className={s.popupLead}>{noCode ? t('redirect.noCode') : t('redirect.cashback', { name })}</p>
+      <p className={s.muted}>{t('redirect.taking', { name })}</p>
+      <div className={s.progress} aria-hidden="true" />
+    </Dialog>
+  )
+}

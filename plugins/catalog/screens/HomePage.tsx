@@ -1,0 +1,143 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import type { ScreenProps } from '../../../src/routing/build'
+import { useServices, useStore } from '../../../src/state/context'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import type { Offer } from '../../coins/contract'
+import { CouponCard } from '../components/Coupons'
+import s from '../components/catalog.module.css'
+import { ExtensionBanner } from '../components/ExtensionBanner'
+import { ListStatus, More, Skeleton } from '../components/ListState'
+import { OfferGrid } from '../components/OfferCard'
+import { ProductGrid } from '../components/ProductCard'
+import { StoreGrid } from '../components/StoreTile'
+import type { Coupon, Product, Store } from '../contract'
+
+/** One row at desktop width; 'See all' opens the whole section. */
+const HOME_ROW = 6
+
+type ListLike = { status: string; error?: string; data: readonly unknown[] }
+
+/** Home (SPEC 2.6 '/' and '/msg/{msgCode}'): the API's sections, each a cached list of the store. */
+export default observer(function HomePage({ params }: ScreenProps) {
+  const { t, i18n } = useTranslation('catalog')
+  const catalog = useStore('catalog')
+  const { config } = useServices()
+  const lang = i18n.language
+  useDocumentTitle(t('home.title'))
+  useEffect(() => {
+    void catalog.loadHome(lang)
+  }, [catalog, lang])
+  useEffect(() => {
+    if (!catalog.offers.data.length && catalog.offers.status === 'empty') void catalog.moreOffers()
+  }, [catalog])
+  const retry = () => void catalog.loadHome(lang, { force: true })
+  const msg = params.msgCode ? t(`msg.${params.msgCode}`, { defaultValue: t('msg.default') }) : null
+
+  const storeSection = (id: string, key: string, list: ListLike, section: string) => (
+    <section className={s.section} aria-labelledby={id}>
+      <div className={s.sectionHead}>
+        <h2 id={id}>{t(key)}</h2>
+        <Link to={`/section/${section}`}>{t('home.seeAll')}</Link>
+      </div>
+      <ListStatus
+        status={list.status}
+        error={list.error}
+        count={list.data.length}
+        onRetry={retry}
+        empty={t('home.emptyStores')}
+        skeleton={<Skeleton count={6} />}
+      >
+        <StoreGrid stores={list.data.slice(0, HOME_ROW) as Store[]} />
+      </ListStatus>
+    </section>
+  )
+
+  return (
+    <div data-testid="home-page">
+      {msg ? (
+        <p className={s.message} role="status" data-testid="home-message">
+          {msg}
+        </p>
+      ) : null}
+      <section className={s.hero} aria-labelledby="home-title">
+        <h1 id="home-title">{t('home.heading', { brand: config.brand.name })}</h1>
+        <p className={s.muted} style={{ fontSize: '1rem' }}>
+          {t('home.lead', { brand: config.brand.name })}
+        </p>
+        <p style={{ margin: '12px 0 0', display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <Link to="/stores" className={s.primaryLink}>
+            {t('home.browseStores')}
+          </Link>
+          <Link to="/coupons" className={s.secondary}>
+            {t('home.browseCoupons')}
+          </Link>
+        </p>
+      </section>
+      <ExtensionBanner />
+      {storeSection('home-top', 'home.topStores', catalog.topStores, 'top-stores')}
+      {storeSection('home-best', 'home.bestCashback', catalog.bestCashback, 'best-cashback')}
+      {storeSection('home-love', 'home.merchantsWeLove', catalog.merchantsWeLove, 'merchants-we-love')}
+      <section className={s.section} aria-labelledby="home-coupons">
+        <div className={s.sectionHead}>
+          <h2 id="home-coupons">{t('home.coupons')}</h2>
+          <Link to="/coupons">{t('home.seeAll')}</Link>
+        </div>
+        <ListStatus
+          status={catalog.coupons.status}
+          error={catalog.coupons.error}
+          count={catalog.coupons.data.length}
+          onRetry={retry}
+          empty={t('home.emptyCoupons')}
+          skeleton={<Skeleton count={4} kind="row" />}
+        >
+          <ul className={`${s.rows} ${s.two}`}>
+            {(catalog.coupons.data as Coupon[]).map((c) => (
+              <CouponCard key={c.id} coupon={c} />
+            ))}
+          </ul>
+          <More
+            list={catalog.coupons}
+            onMore={() => void catalog.moreCoupons(lang)}
+            label={t('home.moreCoupons')}
+          />
+        </ListStatus>
+      </section>
+      <section className={s.section} aria-labelledby="home-products">
+        <div className={s.sectionHead}>
+          <h2 id="home-products">{t('home.topProducts')}</h2>
+          <Link to="/section/top-products">{t('home.seeAll')}</Link>
+        </div>
+        <ListStatus
+          status={catalog.topProducts.status}
+          error={catalog.topProducts.error}
+          count={catalog.topProducts.data.length}
+          onRetry={retry}
+          empty={t('home.emptyProducts')}
+          skeleton={<Skeleton count={4} />}
+        >
+          <ProductGrid products={(catalog.topProducts.data as Product[]).slice(0, HOME_ROW)} />
+        </ListStatus>
+      </section>
+      <section className={s.section} aria-labelledby="home-offers">
+        <div className={s.sectionHead}>
+          <h2 id="home-offers">{t('home.offers')}</h2>
+          <Link to="/offers/CASHBACK">{t('home.seeAll')}</Link>
+        </div>
+        <ListStatus
+          status={catalog.offers.status}
+          error={catalog.offers.error}
+          count={catalog.offers.data.length}
+          onRetry={() => void catalog.moreOffers()}
+          empty={t('home.emptyOffers')}
+          skeleton={<Skeleton count={3} />}
+        >
+          <OfferGrid offers={catalog.offers.data as Offer[]} />
+          <More list={catalog.offers} onMore={() => void catalog.moreOffers()} label={t('home.moreOffers')} />
+        </ListStatus>
+      </section>
+    </div>
+  )
+})

@@ -1,0 +1,192 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ScreenProps } from '../../../src/routing/build'
+import { useServices } from '../../../src/state/context'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import type { Offer } from '../../coins/contract'
+import { catalogApi } from '../api'
+import { CouponCard } from '../components/Coupons'
+import s from '../components/catalog.module.css'
+import { ExtensionBanner } from '../components/ExtensionBanner'
+import { EmptyState, ErrorState, NotFoundState, Skeleton } from '../components/ListState'
+import { Logo } from '../components/Logo'
+import { OfferPopup } from '../components/offers'
+import { RateHistory } from '../components/RateHistory'
+import { StoreGrid } from '../components/StoreTile'
+import { useRemote } from '../components/useRemote'
+import { useStoreVisit } from '../components/visit'
+import type { StoreDetail } from '../contract'
+
+const NAME = /^[a-z0-9-]{1,80}$/
+
+/** A store page: /{merchant}-coupons and the older /{merchant}/coupons. */
+export default function MerchantPage({ params }: ScreenProps) {
+  const { t, i18n } = useTranslation('catalog')
+  const { http } = useServices()
+  const merchant = (params.merchant ?? '').toLowerCase()
+  const lang = i18n.language === 'es' ? 'es' : 'en'
+  const r = useRemote(`${merchant}:${lang}`, () =>
+    NAME.test(merchant)
+      ? catalogApi(http)
+          .store(merchant, lang)
+          .then((x) => x.data)
+      : Promise.reject(Object.assign(new Error('Not found'), { notFound: true })),
+  )
+  useDocumentTitle(r.status === 'success' ? t('store.pageTitle', { name: r.data.name }) : undefined)
+  if (r.status === 'not-found' || (r.status === 'error' && (r.error as { notFound?: boolean })?.notFound))
+    return <NotFoundState what="store" />
+  if (r.status === 'error') return <ErrorState error={r.error} onRetry={r.retry} />
+  if (r.status === 'loading')
+    return (
+      <div data-testid="store-loading">
+        <Skeleton count={1} kind="row" />
+        <div style={{ height: 16 }} />
+        <Skeleton count={4} kind="row" />
+      </div>
+    )
+  return <StoreView store={r.data} />
+}
+
+function StoreView({ store }: { store: StoreDetail }) {
+  const { t } = useTranslation('catalog')
+  const { http } = useServices()
+  const visit = useStoreVisit()
+  const [offer, setOffer] = useState<Offer | null>(null)
+  const [offerError, setOfferError] = useState(false)
+  const went = store.previous_rate && store.previous_rate.value < store.rate.value
+  const days = store.typical_confirmation_days
+
+  async function openOffer(id: number) {
+    setOfferError(false)
+    try {
+      setOffer((await catalogApi(http).offer(String(id))).data)
+    } catch {
+      setOfferError(true)
+    }
+  }
+
+  return (
+    <article data-testid="store-page" aria-labelledby="store-name">
+      <header className={s.hero}>
+        <div className={s.storeHead}>
+          <Logo src={store.logo_url} color={store.color} size={72} />
+          <div>
+            <h1 id="store-name">{store.name}</h1>
+            <p className={s.bigRate} data-testid="store-rate">
+              {store.rate.label}
+            </p>
+            {went ? (
+              <p className={s.muted}>
+                {t('store.was')} <s>{store.previous_rate!.label}</s>
+              </p>
+            ) : null}
+            <p style={{ margin: '4px 0 0' }}>
+              {store.good_rate ? (
+                <span className={s.goodRate} data-testid="good-rate">
+                  ✓ {t('store.goodRate')}
+                </span>
+              ) : null}
+              {store.plus_only ? <span className={s.badgePlus}>{t('store.plus')}</span> : null}
+            </p>
+          </div>
+          <button
+            type="button"
+            className={`${s.primary} ${s.shopNow}`}
+            onClick={() =>
+              visit.start({
+                merchant: store.internal_name,
+                name: store.name,
+                redirectUrl: store.redirect_url,
+              })
+            }
+            data-testid="shop-now"
+          >
+            {t('store.shopNowAt', { name: store.name })}
+          </button>
+        </div>
+        {store.description ? <p style={{ margin: '12px 0 0' }}>{store.description}</p> : null}
+      </header>
+      {visit.popup}
+
+      <div className={s.facts}>
+        <section className={s.fact} aria-labelledby="fact-best">
+          <h2 id="fact-best">{t('store.bestRate')}</h2>
+          <p className={s.factValue}>{store.best_rate.label}</p>
+          <p className={s.muted}>{store.good_rate ? t('store.goodRateWhy') : t('store.notGoodRateWhy')}</p>
+        </section>
+        <section className={s.fact} aria-labelledby="fact-confirm">
+          <h2 id="fact-confirm">{t('store.confirmation')}</h2>
+          <p className={s.factValue} data-testid="confirmation-days">
+            {days == null ? t('store.confirmationUnknown') : t('store.confirmationDays', { count: days })}
+          </p>
+          <p className={s.muted}>{t('store.confirmationWhy')}</p>
+        </section>
+        <section className={s.fact} aria-labelledby="fact-history">
+          <h2 id="fact-history">{t('store.history')}</h2>
+          <RateHistory history={store.rate_history} rate={store.rate} best={store.best_rate} />
+        </section>
+      </div>
+
+      <div className={s.columns}>
+        <div>
+          <section className={s.section} aria-labelledby="store-coupons">
+            <h2 id="store-coupons" style={{ fontSize: '1.25rem' }}>
+              {t('store.coupons', { name: store.name })}
+            </h2>
+            {store.coupons.length ? (
+              <ul className={s.rows}>
+                {store.coupons.map((c) => (
+                  <CouponCard key={c.id} coupon={c} redirectUrl={store.redirect_url} showStore={false} />
+                ))}
+              </ul>
+            ) : (
+              <EmptyState>{t('store.noCoupons')}</EmptyState>
+            )}
+          </section>
+          {store.offers.length ? (
+            <section className={s.section} aria-labelledby="store-offers">
+              <h2 id="store-offers" style={{ fontSize: '1.25rem' }}>
+                {t('store.offers')}
+              </h2>
+              <ul className={s.rows}>
+                {store.offers.map((o) => (
+                  <li key={o.offer_id} className={s.coupon}>
+                    <div className={s.couponText}>
+                      <p className={s.couponTitle}>{o.display_name}</p>
+                      <p className={s.muted}>{o.display_description}</p>
+                    </div>
+                    <button type="button" className={s.secondary} onClick={() => void openOffer(o.offer_id)}>
+                      {t('store.offerDetails')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {offerError ? (
+                <p role="alert" className={s.muted}>
+                  {t('error.offer')}
+                </p>
+              ) : null}
+            </section>
+          ) : null}
+        </div>
+        <aside>
+          <section className={s.card} aria-labelledby="store-terms">
+            <h2 id="store-terms">{t('store.terms')}</h2>
+            <p style={{ margin: 0, whiteSpace: 'pre-line' }}>{store.terms || t('store.noTerms')}</p>
+          </section>
+        </aside>
+      </div>
+
+      <ExtensionBanner />
+      {store.similar.length ? (
+        <section className={s.section} aria-labelledby="store-similar" style={{ marginTop: 24 }}>
+          <h2 id="store-similar" style={{ fontSize: '1.25rem' }}>
+            {t('store.similar')}
+          </h2>
+          <StoreGrid stores={store.similar} />
+        </section>
+      ) : null}
+      {offer ? <OfferPopup offer={offer} onClose={() => setOffer(null)} /> : null}
+    </article>
+  )
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { HttpError } from '../../../src/http/client'
+import type { ScreenProps } from '../../../src/routing/build'
+import { useServices } from '../../../src/state/context'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { catalogApi } from '../api'
+import s from '../components/catalog.module.css'
+import { ErrorState, NotFoundState } from '../components/ListState'
+import { safeUrl, storePath } from '../url'
+
+/**
+ * /{merchant}-coupons/redirecting (auth): asks the server for the member's tracked link and hands
+ * the shopper to the merchant. A link that is not http(s) is never opened.
+ */
+export default function MerchantRedirectingPage({ params }: ScreenProps) {
+  const { t } = useTranslation('catalog')
+  const services = useServices()
+  const merchant = (params.merchant ?? '').toLowerCase()
+  const [state, setState] = useState<'loading' | 'leaving' | 'bad-link' | 'not-found' | { error: unknown }>(
+    'loading',
+  )
+  const [attempt, setAttempt] = useState(0)
+  useDocumentTitle(t('redirect.title'))
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt restarts the call
+  useEffect(() => {
+    let live = true
+    setState('loading')
+    catalogApi(services.http)
+      .redirect(merchant)
+      .then(
+        (r) => {
+          if (!live) return
+          const url = safeUrl(r.data.redirect_url)
+          if (!url) return setState('bad-link')
+          services.events.emit('store-visit', { merchant })
+          services.track('store_visit', { merchant })
+          setState('leaving')
+          window.location.replace(url)
+        },
+        (e) => {
+          if (!live) return
+          if (e instanceof HttpError && (e.status === 404 || e.status === 422)) setState('not-found')
+          else setState({ error: e })
+        },
+      )
+    return () => {
+      live = false
+    }
+  }, [merchant, attempt])
+
+  if (state === 'not-found') return <NotFoundState what="store" />
+  if (typeof state === 'object')
+    return <ErrorState error={state.error} onRetry={() => setAttempt((n) => n + 1)} />
+  return (
+    <section className={`${s.hero} ${s.center}`} aria-labelledby="redir-title" data-testid="redirecting-page">
+      <h1 id="redir-title">{state === 'bad-link' ? t('redirect.badLinkTitle') : t('redirect.title')}</h1>
+      {state === 'bad-link' ? (
+        <p role="alert">{t('redirect.badLink')}</p>
+      ) : (
+        <p role="status">{t('redirect.leaving')}</p>
+      )}
+      <p>
+        <Link to={storePath(merchant)}>{t('redirect.back')}</Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,19 @@
+/** Only http(s) addresses are ever opened: a merchant URL like `javascript:` is refused. */
+export function safeUrl(url: unknown): string | null {
+  if (typeof url !== 'string' || !url) return null
+  try {
+    const u = new URL(url)
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null
+  } catch {
+    return null
+  }
+}
+
+/** The store page of a merchant (SPEC 2.6 /{merchant_internal_name}-coupons). */
+export const storePath = (internalName: string) => `/${internalName}-coupons`
+export const redirectingPath = (internalName: string) => `/${internalName}-coupons/redirecting`
+
+/** A rate as a number comparable across stores: percent in basis points; flat in cents. */
+export function percentOf(value: number): string {
+  return `${(value / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
+}

@@ -1,0 +1,366 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import constants from '../../config/constants.json' with { type: 'json' }
+import { pathOf } from './helpers'
+
+const PASSWORD = 'purple bicycle morning'
+let n = 0
+const freshEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${n++}-${Math.floor(Math.random() * 1e6)}@example.com`
+
+/** The merchants' outbound links point at www.example.com: answer them here instead of the internet. */
+async function stubMerchants(context: BrowserContext) {
+  await context.route('https://www.example.com/**', (r) =>
+    r.fulfill({ body: '<title>Merchant</title><h1>Merchant site</h1>', contentType: 'text/html' }),
+  )
+}
+/** Most tests do not want the extension banner (it has its own tests). */
+async function noExtensionPrompt(context: BrowserContext, baseURL: string) {
+  await context.addCookies([{ name: constants.extensionPrompt.cookieName, value: '2', url: baseURL }])
+}
+
+/** A freshly registered member, signed in the way a restored session looks (cookie token + stored user). */
+async function signUpByApi(page: Page, baseURL: string) {
+  const email = freshEmail('cat')
+  const r = await page.request.post('/api/web/register', {
+    data: { name: 'Cat Shopper', email, password: PASSWORD, password_confirmation: PASSWORD },
+  })
+  expect(r.ok()).toBe(true)
+  const body = (await r.json()) as { login_token: string; user: Record<string, unknown> }
+  await page
+    .context()
+    .addCookies([{ name: constants.loginCookieName, value: body.login_token, url: baseURL }])
+  await page.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
+    key: constants.storageKeys.user,
+    value: JSON.stringify({ ...body.user, login_token: body.login_token }),
+  })
+  return email
+}
+
+async function expectNoSeriousAxe(page: Page, include?: string) {
+  const b = new AxeBuilder({ page })
+  if (include) b.include(include)
+  const r = await b.analyze()
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+test.describe('catalog: browsing', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await noExtensionPrompt(context, baseURL!)
+    await stubMerchants(context)
+  })
+
+  test('home shows the API sections as store tiles, coupons and products; axe is clean', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cash back at the stores you love')
+    for (const name of [
+      'Top stores',
+      'Best cash back',
+      'Merchants we love',
+      'Popular coupons',
+      'Top products',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
+    }
+    const top = page.getByRole('region', { name: 'Top stores' })
+    await expect(top.getByTestId('store-tile').first()).toBeVisible()
+    await expect(top.getByTestId('store-tile').first()).toContainText(/Cash Back|Up to \$/)
+    await expect(page.getByTestId('product-card').first()).toContainText(/\$\d+\.\d\d/)
+    // coupons page through the API
+    const coupons = page.getByRole('region', { name: 'Popular coupons' }).getByTestId('coupon')
+    await expect(coupons).toHaveCount(8)
+    await page.getByRole('button', { name: 'Show more coupons' }).click()
+    await expect(coupons).toHaveCount(16)
+    await expectNoSeriousAxe(page)
+  })
+
+  test('home sections are cached lists: a reload within 5 minutes makes no new /api/home call', async ({
+    page,
+  }) => {
+    let calls = 0
+    page.on('request', (r) => r.url().includes('/api/home') && calls++)
+    await page.goto('/')
+    await expect(page.getByTestId('store-tile').first()).toBeVisible()
+    await page.reload()
+    await expect(page.getByTestId('store-tile').first()).toBeVisible()
+    expect(calls).toBe(1)
+  })
+
+  test('a failed home list shows a Retry that works', async ({ page }) => {
+    let fail = true
+    await page.route('**/api/home**', (r) => (fail ? r.fulfill({ status: 500, body: '{}' }) : r.continue()))
+    await page.goto('/')
+    await expect(page.getByTestId('error-state').first()).toContainText('Request failed with status code 500')
+    fail = false
+    await page.getByRole('button', { name: 'Retry' }).first().click()
+    await expect(page.getByTestId('store-tile').first()).toBeVisible()
+  })
+
+  test('/msg/:msgCode shows home with its message', async ({ page }) => {
+    await page.goto('/msg/verified')
+    await expect(page.getByTestId('home-message')).toHaveText(
+      "Your email is verified. You're ready to earn cash back.",
+    )
+    await expect(page.getByTestId('store-tile').first()).toBeVisible()
+  })
+
+  test('a category lists its stores; an unknown one says so inside the layout', async ({ page }) => {
+    await page.goto('/stores')
+    await page
+      .getByRole('navigation', { name: 'Store categories' })
+      .getByRole('link', { name: 'Grocery' })
+      .click()
+    await expect.poll(() => pathOf(page)).toBe('/stores/grocery')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grocery')
+    await expect(page.getByTestId('store-tile')).toHaveCount(16)
+    await expectNoSeriousAxe(page)
+    await page.goto('/stores/no-such-thing')
+    await expect(page.getByTestId('catalog-not-found')).toContainText('Category not found')
+    await expect(page.getByRole('banner')).toBeVisible()
+  })
+
+  test('search finds stores by name as you type; no match says what to do', async ({ page }) => {
+    await page.goto('/stores')
+    await page.getByTestId('store-search').fill('door')
+    await expect.poll(() => pathOf(page)).toBe('/stores?q=door')
+    await expect(page.getByTestId('store-tile').filter({ hasText: 'DoorDash' })).toHaveCount(1)
+    for (const name of await page.getByTestId('store-tile').locator('a span:nth-child(2)').allTextContents())
+      expect(name.toLowerCase()).toContain('door')
+    await page.getByTestId('store-search').fill('zzzz')
+    await expect(page.getByTestId('empty-state')).toContainText('No store matches “zzzz”')
+    await page.getByRole('button', { name: 'Clear search' }).click()
+    await expect(page.getByTestId('store-tile').first()).toBeVisible()
+    // the header's search box leads to the same results
+    await page.getByTestId('header-search').fill('shell')
+    await page.getByTestId('header-search').press('Enter')
+    await expect.poll(() => pathOf(page)).toBe('/stores?q=shell')
+    await expect(page.getByTestId('store-tile').first()).toContainText('Shell')
+  })
+
+  test('sorting by cash back puts the highest percent rate first', async ({ page }) => {
+    await page.goto('/stores/grocery')
+    await expect(page.getByTestId('store-tile').first()).toBeVisible()
+    const sorted = page.waitForResponse((r) => r.url().includes('/api/stores?') && r.url().includes('sort=rate'))
+    await page.getByTestId('store-sort').selectOption('rate')
+    await sorted
+    await expect.poll(() => pathOf(page)).toBe('/stores/grocery?sort=rate')
+    await expect(page.getByTestId('store-tile')).toHaveCount(16)
+    const rates = page.getByTestId('tile-rate').filter({ hasText: /% Cash Back/ })
+    await expect(rates.first()).toBeVisible()
+    const values = (await rates.allTextContents()).map((x) => Number.parseFloat(x))
+    expect(values.length).toBeGreaterThan(2)
+    expect([...values].sort((a, b) => b - a)).toEqual(values)
+  })
+
+  test('the plus-tier listing shows plus stores only', async ({ page }) => {
+    await page.goto('/plus-stores')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plus member stores')
+    const tiles = page.getByTestId('store-tile')
+    await expect(tiles.first()).toBeVisible()
+    const count = await tiles.count()
+    await expect(tiles.filter({ hasText: 'Plus' })).toHaveCount(count)
+  })
+
+  test('a store page: rate, good-rate badge, rate history, confirmation time, terms, coupons; axe', async ({
+    page,
+  }) => {
+    await page.goto('/deliveroo-coupons')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deliveroo')
+    await expect(page.getByTestId('store-rate')).toHaveText('3% Cash Back')
+    await expect(page.getByTestId('good-rate')).toContainText('Good rate')
+    await expect(page.getByTestId('rate-history')).toBeVisible()
+    await expect(
+      page.getByRole('img', {
+        name: /Cash-back rate over the past year: lowest 0\.5%, highest 3%, today 3%/,
+      }),
+    ).toBeVisible()
+    await expect(page.getByTestId('confirmation-days')).toHaveText(/About \d+ days/)
+    await expect(page.getByRole('heading', { name: 'Terms and exclusions' })).toBeVisible()
+    await expect(page.getByTestId('coupon').first()).toBeVisible()
+    await expect(page).toHaveTitle(/Deliveroo cash back and coupons/)
+    await expectNoSeriousAxe(page)
+  })
+
+  test('the older /:merchant/coupons and /:merchant forms show the same store', async ({ page }) => {
+    await page.goto('/deliveroo/coupons')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deliveroo')
+    await page.goto('/deliveroo')
+    await expect.poll(() => pathOf(page)).toBe('/deliveroo-coupons')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deliveroo')
+  })
+
+  test('an unknown store shows a not-found state inside the layout', async ({ page }) => {
+    await page.goto('/no-such-store-coupons')
+    await expect(page.getByTestId('catalog-not-found')).toContainText('Store not found')
+    await expect(page.getByRole('link', { name: 'Browse all stores' })).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+  })
+
+  test('lang=es: Spanish texts and Spanish rate labels from the API', async ({ page }) => {
+    await page.goto('/?lang=es')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Reembolsos en las tiendas que te encantan',
+    )
+    await expect(page.getByRole('heading', { level: 2, name: 'Tiendas principales' })).toBeVisible()
+    await expect(page.getByTestId('store-tile').first()).toContainText(/de reembolso|Hasta \$/)
+    await page.goto('/deliveroo-coupons')
+    await expect(page.getByTestId('store-rate')).toHaveText('3% de reembolso')
+    await expect(page.getByRole('heading', { name: 'Condiciones y exclusiones' })).toBeVisible()
+  })
+})
+
+test.describe('catalog: coupons and store visits', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await noExtensionPrompt(context, baseURL!)
+    await stubMerchants(context)
+  })
+
+  test('the coupon-code popup: a dialog; Copy copies the code, says Copied, then opens the store', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await signUpByApi(page, baseURL!)
+    await page.goto('/deliveroo-coupons')
+    const opener = page.getByRole('button', { name: /^Show code/ }).first()
+    await opener.click()
+    const dialog = page.getByRole('dialog', { name: 'Your Deliveroo code' })
+    await expect(dialog).toBeVisible()
+    await expectNoSeriousAxe(page, 'dialog')
+    // Escape closes and focus returns to the opener
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(opener).toBeFocused()
+    await opener.click()
+    const code = (await dialog.getByTestId('coupon-code').textContent())!.trim()
+    expect(code).toMatch(/^[A-Z0-9]+$/)
+    const started = Date.now()
+    await dialog.getByRole('button', { name: 'Copy code' }).click()
+    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
+    // then, after the copy delay, the store visit: the redirect popup, then the merchant
+    await expect(page.getByTestId('redirect-popup')).toBeVisible()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(constants.copyButtonDelayMs - 100)
+    await page.waitForURL(/www\.example\.com\/out\/deliveroo\?subid=\d+/)
+  })
+
+  test('a coupon without a code: the "Redirecting... No Code Required" popup, then the merchant', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpByApi(page, baseURL!)
+    await page.goto('/deliveroo-coupons')
+    await page
+      .getByRole('button', { name: /^Get deal/ })
+      .first()
+      .click()
+    const popup = page.getByRole('dialog', { name: 'Redirecting...' })
+    await expect(popup).toContainText('No Code Required')
+    await page.waitForURL(/www\.example\.com\/out\/deliveroo\?subid=\d+/)
+  })
+
+  test('Shop now as a visitor: the register modal opens with "register later", registering continues to the store', async ({
+    page,
+  }) => {
+    await page.goto('/deliveroo-coupons')
+    await page.getByTestId('shop-now').click()
+    const m = page.getByTestId('signin-modal')
+    await expect(m).toHaveAttribute('data-tab', 'register')
+    await expect(m.getByRole('button', { name: 'Register later' })).toBeVisible()
+    await m.getByLabel('Name').fill('Visiting Shopper')
+    await m.getByLabel('Email').fill(freshEmail('visit'))
+    await m.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await m.getByLabel('I accept the Terms & Conditions').check()
+    await m.getByRole('button', { name: 'Continue' }).click()
+    // the tracked redirect for the new member
+    await page.waitForURL(/www\.example\.com\/out\/deliveroo\?subid=\d+/)
+  })
+
+  test('Shop now as a visitor, then "register later": straight to the store, without tracking', async ({
+    page,
+  }) => {
+    await page.goto('/deliveroo-coupons')
+    await page.getByTestId('shop-now').click()
+    await page.getByTestId('signin-modal').getByRole('button', { name: 'Register later' }).click()
+    await page.waitForURL('https://www.example.com/out/deliveroo')
+  })
+
+  test('a merchant redirect URL that is not http(s) is never opened', async ({ page, baseURL }) => {
+    await page.route('**/api/merchants/deliveroo/redirect', (r) =>
+      r.fulfill({
+        json: { data: { internal_name: 'deliveroo', redirect_url: 'javascript:alert(1)' } },
+      }),
+    )
+    let dialogs = 0
+    page.on('dialog', (d) => {
+      dialogs++
+      void d.dismiss()
+    })
+    await signUpByApi(page, baseURL!)
+    await page.goto('/deliveroo-coupons/redirecting')
+    await expect(page.getByRole('heading', { name: "We can't open this store" })).toBeVisible()
+    expect(dialogs).toBe(0)
+    expect(pathOf(page)).toBe('/deliveroo-coupons/redirecting')
+  })
+})
+
+test.describe('catalog: extension prompt (SPEC 4)', () => {
+  test('wider than 1000 px on Chrome: shown once; Not now sets the cookie to 1 for 7 days, the next visit shows the second, which sets 2', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/')
+    const first = page.getByTestId('extension-prompt-first')
+    await expect(first).toBeVisible()
+    await first.getByRole('button', { name: 'Not now' }).click()
+    await expect(first).toHaveCount(0)
+    let cookie = (await context.cookies()).find((c) => c.name === constants.extensionPrompt.cookieName)
+    expect(cookie?.value).toBe('1')
+    const days = (cookie!.expires - Date.now() / 1000) / 86400
+    expect(Math.round(days)).toBe(constants.extensionPrompt.lifeDays)
+    // same page life: nothing more
+    await page.getByRole('link', { name: 'Stores', exact: true }).first().click()
+    await page.getByRole('banner').getByRole('link').first().click()
+    await expect(page.getByTestId('extension-prompt-second')).toHaveCount(0)
+    // a later visit: the second prompt
+    await page.reload()
+    const second = page.getByTestId('extension-prompt-second')
+    await expect(second).toBeVisible()
+    await second.getByRole('button', { name: 'Not now' }).click()
+    cookie = (await context.cookies()).find((c) => c.name === constants.extensionPrompt.cookieName)
+    expect(cookie?.value).toBe('2')
+    await page.reload()
+    await expect(page.getByTestId('store-tile').first()).toBeVisible()
+    await expect(page.locator('[data-testid^="extension-prompt"]')).toHaveCount(0)
+  })
+
+  test('not at 1000 px or narrower', async ({ page }) => {
+    await page.setViewportSize({ width: 1000, height: 800 })
+    await page.goto('/')
+    await expect(page.getByTestId('store-tile').first()).toBeVisible()
+    await expect(page.locator('[data-testid^="extension-prompt"]')).toHaveCount(0)
+  })
+
+  test('not when the extension marker is present', async ({ page }) => {
+    // what the extension does: mark the page before the app's scripts run
+    await page.addInitScript(() => {
+      const mark = () => document.documentElement?.setAttribute('data-rewards-extension', '1')
+      mark()
+      document.addEventListener('readystatechange', mark)
+    })
+    await page.goto('/')
+    await expect(page.getByTestId('store-tile').first()).toBeVisible()
+    await expect(page.locator('[data-testid^="extension-prompt"]')).toHaveCount(0)
+  })
+
+  test('ei=true: the "Extension already installed" dialog for 1.5 s', async ({ page }) => {
+    await page.goto('/?ei=true')
+    const d = page.getByRole('dialog', { name: 'Extension already installed' })
+    await expect(d).toBeVisible()
+    await expect(d).toHaveCount(0, { timeout: constants.extensionInstalledDialogMs + 1500 })
+    await expect(page.locator('[data-testid^="extension-prompt"]')).toHaveCount(0)
+  })
+})
