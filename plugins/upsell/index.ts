@@ -3,24 +3,28 @@ import { definePlugin } from '../../src/plugin/define'
 // Screens this plugin's issue has not built yet show the core's honest placeholder.
 const pending = () => import('../../src/ui/PendingPage')
 
+/**
+ * The upsell plugin: every lander of config/landers.json (one screen composed from lazily loaded
+ * step blocks), the pages landers end on, the plus membership page and cancelling it.
+ */
 export default definePlugin({
   name: 'upsell',
   requires: ['auth'],
   screens: {
+    LanderPage: () => import('./screens/LanderPage'),
+    ThankYouPage: () => import('./screens/ThankYouPage'),
+    PaymentErrorPage: () => import('./screens/PaymentErrorPage'),
+    UpsellAcceptedPage: () => import('./screens/UpsellAcceptedPage'),
+    UpsellDeclinedPage: () => import('./screens/UpsellDeclinedPage'),
+    SummaryPage: () => import('./screens/SummaryPage'),
+    AmazonThankYouPage: () => import('./screens/AmazonThankYouPage'),
+    OptOutPage: () => import('./screens/OptOutPage'),
+    PlusPage: () => import('./screens/PlusPage'),
+    CancelSubscriptionPage: () => import('./screens/CancelSubscriptionPage'),
     SweepstakesVerifyPage: pending,
     SweepstakesRulesPage: pending,
-    ThankYouPage: pending,
-    PaymentErrorPage: pending,
     GiftRedeemPage: pending,
-    UpsellAcceptedPage: pending,
-    UpsellDeclinedPage: pending,
-    SummaryPage: pending,
-    AmazonThankYouPage: pending,
-    OptOutPage: pending,
-    PlusPage: pending,
-    CancelSubscriptionPage: pending,
     UpdatePaymentMethodPage: pending,
-    LanderPage: pending,
   },
   locales: {
     en: () => import('../../locales/en/upsell.json'),

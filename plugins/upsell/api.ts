@@ -1,0 +1,52 @@
+import type { HttpClient } from '../../src/http/client'
+import type { CardForm } from './forms'
+
+/** Types of the API contract (contract.ts); only types are imported, so no zod reaches the browser. */
+export type PlanId = 'plus' | 'shipping'
+export interface Plan {
+  plan: PlanId
+  price_cents: number
+  trial_days: number
+  currency: string
+}
+export interface Subscription {
+  id: number
+  plan: PlanId
+  status: 'trialing' | 'active' | 'cancelled'
+  price_cents: number
+  trial_ends_at: string | null
+  next_billing_at: string | null
+  cancelled_at: string | null
+}
+
+export async function getPlans(http: HttpClient): Promise<Plan[]> {
+  const r = await http.get<{ data?: Plan[] }>('/api/plans')
+  return Array.isArray(r?.data) ? r.data : []
+}
+
+export function subscribe(http: HttpClient, plan: PlanId, card: CardForm, tpsha1?: string) {
+  return http.post<{ success: boolean; data: Subscription; redirect: string }>('/api/upsell/subscribe', {
+    plan,
+    card_number: card.card_number.trim(),
+    zip: card.zip.trim(),
+    cvv: card.cvv.trim(),
+    exp: card.exp.replace(/ /g, ''),
+    ...(tpsha1 ? { tpsha1 } : {}),
+  })
+}
+
+export function decline(http: HttpClient, plan: PlanId, tpsha1?: string) {
+  return http.post<{ success: boolean; redirect: string }>('/api/upsell/decline', {
+    plan,
+    ...(tpsha1 ? { tpsha1 } : {}),
+  })
+}
+
+export async function getSubscriptions(http: HttpClient): Promise<Subscription[]> {
+  const r = await http.get<{ data?: Subscription[] }>('/api/account/subscriptions')
+  return Array.isArray(r?.data) ? r.data : []
+}
+
+export function cancelSubscription(http: HttpClient, plan: PlanId) {
+  return http.post<{ success: boolean; data: Subscription }>('/api/cancel-subscription', { plan })
+}

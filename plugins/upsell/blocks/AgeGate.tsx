@@ -1,0 +1,28 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { constants } from '../../../src/config/constants'
+import s from '../components/upsell.module.css'
+import type { BlockProps } from './types'
+
+/** SPEC 5: participants confirm they are 18 or older with the agree button. */
+export default function AgeGate({ onDone }: BlockProps) {
+  const { t } = useTranslation('upsell')
+  const [under, setUnder] = useState(false)
+  const age = constants.minimumAge
+  return (
+    <div className={s.form} data-testid="age-gate">
+      <p>{t('ageGate.body', { age })}</p>
+      {under ? (
+        <p className={s.alert} role="alert">
+          {t('ageGate.under', { age })}
+        </p>
+      ) : null}
+      <button type="button" className={s.primary} onClick={() => onDone({ age_confirmed: true })}>
+        {t('ageGate.agree', { age })}
+      </button>
+      <button type="button" className={s.linkButton} onClick={() => setUnder(true)}>
+        {t('ageGate.decline', { age })}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+import { observer } from 'mobx-react-lite'
+import { useTranslation } from 'react-i18next'
+import { useServices } from '../../../src/state/context'
+import { PaymentForm } from '../components/PaymentForm'
+import s from '../components/upsell.module.css'
+import { useAuth } from '../components/useAuth'
+import { useEndActions } from '../components/useEndActions'
+import type { BlockProps } from './types'
+
+/** The payment step of a lander: the plus plan (or `props.plan`), then the lander's end pages. */
+function Payment({ lander, step, index, onDone, finish, tpsha1 }: BlockProps) {
+  const { t } = useTranslation('upsell')
+  const { events } = useServices()
+  const auth = useAuth()
+  const plan = step.props.plan === 'shipping' ? 'shipping' : 'plus'
+  const data = { lander: lander.id, step: index + 1 }
+  const end = useEndActions(plan, data, tpsha1)
+  if (!auth?.authenticated) {
+    return (
+      <div className={s.form}>
+        <p>{t('payment.signInFirst')}</p>
+        <button
+          type="button"
+          className={s.primary}
+          onClick={() => events.emit('open-auth', { tab: 'register' })}
+        >
+          {t('payment.signIn')}
+        </button>
+      </div>
+    )
+  }
+  return (
+    <PaymentForm
+      plan={plan}
+      tpsha1={tpsha1}
+      trackData={data}
+      onAccepted={(sub) => {
+        end.converted(sub)
+        onDone({ subscription_id: sub.id })
+      }}
+      onOptOut={async () => {
+        await end.optOut()
+        finish('declined')
+      }}
+      onFailure={() => finish('failure')}
+    />
+  )
+}
+
+export default observer(Payment)

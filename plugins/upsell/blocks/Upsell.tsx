@@ -1,0 +1,63 @@
+import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useServices } from '../../../src/state/context'
+import { PaymentForm } from '../components/PaymentForm'
+import s from '../components/upsell.module.css'
+import { useAuth } from '../components/useAuth'
+import { useEndActions } from '../components/useEndActions'
+import { offerValues } from '../lander'
+import type { BlockProps } from './types'
+
+/**
+ * The upsell page: one more plan (the shipping add-on unless `props.plan` says 'plus') with its price,
+ * a yes that asks for the card, and a no that records the decline and goes to the declined page.
+ */
+function Upsell({ lander, step, index, onDone, finish, tpsha1 }: BlockProps) {
+  const { t, i18n } = useTranslation('upsell')
+  const { events } = useServices()
+  const auth = useAuth()
+  const [yes, setYes] = useState(false)
+  const plan = step.props.plan === 'plus' ? 'plus' : 'shipping'
+  const data = { lander: lander.id, step: index + 1 }
+  const end = useEndActions(plan, data, tpsha1)
+  const v = offerValues(lander.offer, i18n.language)
+  const no = async () => {
+    await end.optOut()
+    finish('declined')
+  }
+  return (
+    <div className={s.form} data-testid="upsell">
+      <p>{t(`upsell.pitch.${plan}`, v)}</p>
+      {!yes ? (
+        <div className={s.actions}>
+          <button
+            type="button"
+            className={s.primary}
+            onClick={() => (auth?.authenticated ? setYes(true) : events.emit('open-auth', { tab: 'login' }))}
+          >
+            {t('upsell.yes')}
+          </button>
+          <button type="button" className={s.linkButton} onClick={no}>
+            {t('upsell.no')}
+          </button>
+        </div>
+      ) : (
+        <PaymentForm
+          plan={plan}
+          tpsha1={tpsha1}
+          trackData={data}
+          submitLabel={t('upsell.add')}
+          onAccepted={(sub) => {
+            end.converted(sub)
+            onDone({ subscription_id: sub.id })
+          }}
+          onOptOut={no}
+          onFailure={() => finish('failure')}
+        />
+      )}
+    </div>
+  )
+}
+
+export default observer(Upsell)

@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react'
+import type { Lander } from '../../../src/config/schemas/landers'
+import type { Step, StepBlock } from '../lander'
+
+export type Outcome = 'accepted' | 'declined' | 'failure'
+
+/** What every step block gets from the lander screen. */
+export interface BlockProps {
+  lander: Lander
+  step: Step
+  /** 0-based position among the lander's flow steps. */
+  index: number
+  /** The step is finished: record it and go on to the next one (or the accepted page after the last). */
+  onDone: (data?: Record<string, unknown>) => void
+  /** Leave the lander for one of its end pages (endsOn), with extra query parameters. */
+  finish: (outcome: Outcome, query?: Record<string, string>) => void
+  /** The tpsha1 the visitor arrived with, passed to the payment calls and the end pages. */
+  tpsha1?: string
+}
+
+export type BlockModule = { default: ComponentType<BlockProps> }
+
+/** The member as the lander needs it, read from the auth plugin's store slice (root.auth). */
+export interface AuthLike {
+  authenticated: boolean
+  member: {
+    user_id?: number | string
+    email?: string
+    name?: string
+    plus?: { active?: boolean }
+    subs?: { plus?: boolean; shipping?: boolean }
+  } | null
+  /** Re-reads the member (plus and shipping flags) after a subscription changed. */
+  syncToken?: (body?: { nocache?: boolean }) => Promise<unknown>
+  register(form: {
+    name: string
+    email: string
+    password: string
+    phone?: string
+  }): Promise<
+    | { ok: true; value: { user?: { user_id?: number | string; email?: string } } }
+    | { ok: false; errors: Record<string, string[]>; message: string }
+  >
+}
+
+export type BlockLoaders = Record<StepBlock, () => Promise<BlockModule>>

@@ -1,0 +1,232 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { constants } from '../../../src/config/constants'
+import { HttpError } from '../../../src/http/client'
+import { useServices } from '../../../src/state/context'
+import { formatCents } from '../../../src/ui/money'
+import { getPlans, type Plan, type PlanId, type Subscription, subscribe } from '../api'
+import {
+  type CardForm,
+  emptyCard,
+  type FieldErrors,
+  formatCardNumber,
+  formatExp,
+  serverErrors,
+  validateCard,
+} from '../forms'
+import { formatDate, trialEnd } from '../lander'
+import { Field, focusFirstError, useErrorText } from './Field'
+import s from './upsell.module.css'
+
+const ORDER = ['card_number', 'zip', 'cvv', 'exp']
+
+export interface PaymentFormProps {
+  plan: PlanId
+  tpsha1?: string
+  /** Extra data for the tracking events (the lander id, …). */
+  trackData?: Record<string, unknown>
+  submitLabel?: string
+  onAccepted: (sub: Subscription) => void
+  /** The opt-out link shown after a decline. */
+  onOptOut: () => void
+  /** Anything but a decline or a field error (server down, network). */
+  onFailure: (e: unknown) => void
+}
+
+/**
+ * SPEC 2.9 payment step: two mobile wallet options, card number, zip code, CVV and expiration with the
+ * spec's 'cannot be empty' messages, nothing sent until valid. Beside the Pay button, the honest
+ * part: what is charged today, the day the trial ends and the amount billed then, from GET /api/plans
+ * (what the server will really bill). A decline keeps what was typed except the CVV, says why next
+ * to the card number, and offers the opt-out link.
+ */
+export function PaymentForm({
+  plan,
+  tpsha1,
+  trackData,
+  submitLabel,
+  onAccepted,
+  onOptOut,
+  onFailure,
+}: PaymentFormProps) {
+  const { t, i18n } = useTranslation('upsell')
+  const text = useErrorText()
+  const { http, track, cookies } = useServices()
+  const form = useRef<HTMLFormElement>(null)
+  const [card, setCard] = useState<CardForm>(emptyCard)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  const [declined, setDeclined] = useState(false)
+  const [wallet, setWallet] = useState('')
+  const [info, setInfo] = useState<Plan | null | 'error'>(null)
+
+  const load = useCallback(() => {
+    setInfo(null)
+    getPlans(http).then(
+      (plans) => setInfo(plans.find((p) => p.plan === plan) ?? 'error'),
+      () => setInfo('error'),
+    )
+  }, [http, plan])
+  useEffect(load, [load])
+
+  const set = (k: keyof CardForm) => (e: { target: HTMLInputElement }) => {
+    let v = e.target.value
+    if (k === 'card_number') v = formatCardNumber(v)
+    if (k === 'exp') v = formatExp(v, card.exp)
+    if (k === 'cvv') v = v.replace(/[^0-9]/g, '').slice(0, 4)
+    setCard((c) => ({ ...c, [k]: v }))
+    if (errors[k]) setErrors((x) => ({ ...x, [k]: undefined }))
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const found = validateCard(card)
+    setErrors(found)
+    if (Object.keys(found).length) return focusFirstError(form.current, ORDER, found)
+    setBusy(true)
+    track('payment_submitted', { plan, ...trackData })
+    try {
+      const r = await subscribe(http, plan, card, tpsha1)
+      if (plan === 'plus')
+        cookies.set(constants.plusSubscriptionCookie.name, '1', {
+          days: constants.plusSubscriptionCookie.lifeDays,
+        })
+      track('upsell_accepted', { plan, subscription_id: r.data.id, ...trackData })
+      onAccepted(r.data)
+    } catch (err) {
+      setBusy(false)
+      if (err instanceof HttpError && err.status === 402) {
+        track('payment_declined', { plan, ...trackData })
+        setDeclined(true)
+        setCard((c) => ({ ...c, cvv: '' }))
+        const next: FieldErrors = { card_number: 'errors.declined' }
+        setErrors(next)
+        return focusFirstError(form.current, ORDER, next)
+      }
+      if (err instanceof HttpError && err.status === 422 && err.errors) {
+        const next = serverErrors(err.errors)
+        setErrors(next)
+        return focusFirstError(form.current, ORDER, next)
+      }
+      onFailure(err)
+    }
+  }
+
+  const lng = i18n.language
+  let honest = <p className={s.honest}>{t('payment.loadingPrice')}</p>
+  if (info === 'error') {
+    honest = (
+      <p className={s.alert} role="alert">
+        {t('payment.priceError')}{' '}
+        <button type="button" className={s.linkButton} onClick={load}>
+          {t('payment.retry')}
+        </button>
+      </p>
+    )
+  } else if (info) {
+    const amount = formatCents(info.price_cents, lng)
+    const today = formatCents(info.trial_days > 0 ? 0 : info.price_cents, lng)
+    honest = (
+      <p className={s.honest} data-testid="honest-terms">
+        {info.trial_days > 0
+          ? t('payment.honestTrial', {
+              today,
+              days: info.trial_days,
+              date: formatDate(trialEnd(info.trial_days), lng),
+              amount,
+            })
+          : t('payment.honestNow', { today, amount })}{' '}
+        <Link to="/cancel-subscription">{t('payment.cancelAnytime')}</Link>
+      </p>
+    )
+  }
+
+  return (
+    <form
+      ref={form}
+      className={s.form}
+      noValidate
+      onSubmit={submit}
+      data-testid="payment"
+      aria-describedby="pay-honest"
+    >
+      <div className={s.wallets}>
+        {(['apple', 'google'] as const).map((w) => (
+          <button key={w} type="button" className={s.wallet} onClick={() => setWallet(w)}>
+            {t(`payment.wallet.${w}`)}
+          </button>
+        ))}
+      </div>
+      <p role="status" className={wallet ? s.hint : 'visually-hidden'}>
+        {wallet ? t('payment.walletUnavailable', { wallet: t(`payment.wallet.${wallet}`) }) : ''}
+      </p>
+      <p className={s.or}>{t('payment.orCard')}</p>
+      <Field
+        id="pay-card"
+        name="card_number"
+        label={t('payment.cardNumber')}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        value={card.card_number}
+        onChange={set('card_number')}
+        error={errors.card_number}
+      />
+      <Field
+        id="pay-zip"
+        name="zip"
+        label={t('payment.zip')}
+        autoComplete="postal-code"
+        value={card.zip}
+        onChange={set('zip')}
+        error={errors.zip}
+        maxLength={10}
+      />
+      <div className={s.row}>
+        <Field
+          id="pay-cvv"
+          name="cvv"
+          label={t('payment.cvv')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          value={card.cvv}
+          onChange={set('cvv')}
+          error={errors.cvv}
+        />
+        <Field
+          id="pay-exp"
+          name="exp"
+          label={t('payment.exp')}
+          placeholder={t('payment.expPlaceholder')}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          value={card.exp}
+          onChange={set('exp')}
+          error={errors.exp}
+        />
+      </div>
+      {errors.general ? (
+        <p className={s.alert} role="alert">
+          {text(errors.general)}
+        </p>
+      ) : null}
+      <div id="pay-honest">{honest}</div>
+      <button
+        type="submit"
+        className={s.primary}
+        disabled={busy || !info || info === 'error'}
+        aria-busy={busy}
+      >
+        {busy ? t('payment.paying') : (submitLabel ?? t('payment.pay'))}
+      </button>
+      {declined ? (
+        <p>
+          {t('payment.optOutBefore')}{' '}
+          <button type="button" className={s.linkButton} onClick={onOptOut} data-testid="opt-out">
+            {t('payment.optOut')}
+          </button>
+        </p>
+      ) : null}
+    </form>
+  )
+}

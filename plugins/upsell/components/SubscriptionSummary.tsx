@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useServices } from '../../../src/state/context'
+import { formatCents } from '../../../src/ui/money'
+import { getSubscriptions, type Subscription } from '../api'
+import { formatDate } from '../lander'
+import s from './upsell.module.css'
+
+/** What the member now pays and when: the honest summary on the accepted and summary pages. */
+export function SubscriptionSummary({ signedIn }: { signedIn: boolean }) {
+  const { t, i18n } = useTranslation('upsell')
+  const { http } = useServices()
+  const [subs, setSubs] = useState<Subscription[] | null>(null)
+  useEffect(() => {
+    if (!signedIn) return
+    getSubscriptions(http).then(setSubs, () => setSubs([]))
+  }, [http, signedIn])
+  const live = (subs ?? []).filter((x) => x.status !== 'cancelled')
+  if (!live.length) return null
+  const lng = i18n.language
+  return (
+    <dl className={s.summary} data-testid="subscription-summary">
+      {live.map((x) => (
+        <div key={x.id}>
+          <dt>{t(`plans.${x.plan}`)}</dt>
+          <dd>
+            {x.status === 'trialing' && x.trial_ends_at
+              ? t('summary.trial', {
+                  date: formatDate(new Date(x.trial_ends_at), lng),
+                  amount: formatCents(x.price_cents, lng),
+                })
+              : t('summary.active', {
+                  date: x.next_billing_at ? formatDate(new Date(x.next_billing_at), lng) : '',
+                  amount: formatCents(x.price_cents, lng),
+                })}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

@@ -1,0 +1,27 @@
+import { useServices } from '../../../src/state/context'
+import { decline, type PlanId, type Subscription } from '../api'
+import { useAuth } from './useAuth'
+
+/** What the payment and upsell blocks do on acceptance (conversion pixel) and on opting out. */
+export function useEndActions(plan: PlanId, data: Record<string, unknown>, tpsha1?: string) {
+  const { http, events, track } = useServices()
+  const auth = useAuth()
+  return {
+    converted(sub: Subscription) {
+      events.emit('load-pixels', {
+        transactionId: tpsha1 || sub.id,
+        email: auth?.member?.email,
+        product: plan,
+        pixelTypes: ['conversion'],
+      })
+    },
+    async optOut() {
+      track('upsell_declined', { plan, ...data })
+      try {
+        await decline(http, plan, tpsha1)
+      } catch {
+        // the visitor said no: leaving does not depend on the server recording it
+      }
+    },
+  }
+}

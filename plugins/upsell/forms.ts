@@ -1,0 +1,98 @@
+import { constants } from '../../src/config/constants'
+
+/** Field -> translation key of the upsell namespace (or a server text, prefixed with '!'). */
+export type FieldErrors = Partial<Record<string, string>>
+
+export interface CardForm {
+  card_number: string
+  zip: string
+  cvv: string
+  exp: string
+}
+
+export const emptyCard: CardForm = { card_number: '', zip: '', cvv: '', exp: '' }
+
+/**
+ * The card rules of the API contract (plugins/upsell/contract.ts), checked before anything is sent:
+ * an empty field gets only the spec's 'cannot be empty' message. Kept here without zod so the
+ * payment step stays small.
+ */
+export function validateCard(f: CardForm, now = new Date()): FieldErrors {
+  const e: FieldErrors = {}
+  const number = f.card_number.replace(/[ -]/g, '')
+  if (!f.card_number.trim()) e.card_number = 'errors.cardEmpty'
+  else if (!/^[0-9 -]*$/.test(f.card_number) || number.length < 12 || number.length > 19)
+    e.card_number = 'errors.cardInvalid'
+  if (!f.zip.trim()) e.zip = 'errors.zipEmpty'
+  else if (!/^[A-Za-z0-9 -]{3,10}$/.test(f.zip.trim())) e.zip = 'errors.zipInvalid'
+  if (!f.cvv.trim()) e.cvv = 'errors.cvvEmpty'
+  else if (!/^[0-9]{3,4}$/.test(f.cvv.trim())) e.cvv = 'errors.cvvInvalid'
+  const exp = f.exp.replace(/ /g, '')
+  const m = /^(0[1-9]|1[0-2])\/([0-9]{2}|[0-9]{4})$/.exec(exp)
+  if (!exp) e.exp = 'errors.expEmpty'
+  else if (!m) e.exp = 'errors.expInvalid'
+  else {
+    const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2])
+    const month = Number(m[1])
+    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1))
+      e.exp = 'errors.expPast'
+  }
+  return e
+}
+
+/** Formats what is typed in the expiry field as MM/YY. */
+export function formatExp(raw: string, previous = ''): string {
+  const digits = raw.replace(/[^0-9]/g, '').slice(0, 4)
+  // deleting the slash deletes the digit before it
+  if (previous.endsWith('/') && raw === previous.slice(0, -1)) return digits.slice(0, 1)
+  if (digits.length >= 3) return `${digits.slice(0, 2)}/${digits.slice(2)}`
+  if (digits.length === 2 && raw.length > previous.length) return `${digits}/`
+  return digits
+}
+
+/** Groups the card number in fours as it is typed. */
+export function formatCardNumber(raw: string): string {
+  const digits = raw.replace(/[^0-9]/g, '').slice(0, 19)
+  return digits.replace(/(.{4})(?=.)/g, '$1 ')
+}
+
+export interface SignupForm {
+  name: string
+  phone: string
+  email: string
+  password: string
+  terms: boolean
+}
+
+/** SPEC 5: name, a simple email pattern, at least 8 characters, the terms accepted; phone optional. */
+export function validateSignup(f: SignupForm): FieldErrors {
+  const e: FieldErrors = {}
+  if (!f.name.trim()) e.name = 'errors.name'
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) e.email = 'errors.email'
+  if (f.password.length < constants.minimumPasswordLength) e.password = 'errors.password'
+  if (f.phone.trim() && !/^[+0-9 ()-]{4,25}$/.test(f.phone.trim())) e.phone = 'errors.phone'
+  if (!f.terms) e.terms = 'errors.terms'
+  return e
+}
+
+/** English server messages the spec names, mapped to their keys so Spanish visitors read Spanish. */
+const KNOWN: Record<string, string> = {
+  'Your payment was declined. Please insert a valid card and click "submit".': 'errors.declined',
+  'Card Number cannot be empty.': 'errors.cardEmpty',
+  'Zip Code cannot be empty.': 'errors.zipEmpty',
+  'Card CVV cannot be empty.': 'errors.cvvEmpty',
+  'Card Expiration cannot be empty.': 'errors.expEmpty',
+  'Please enter your name.': 'errors.name',
+  'This card has expired.': 'errors.expPast',
+  'Please enter a valid card number.': 'errors.cardInvalid',
+}
+
+/** The server's errors object as field -> key (known texts) or '!text' (anything else, shown as is). */
+export function serverErrors(errors: Record<string, string[]> | undefined): FieldErrors {
+  const out: FieldErrors = {}
+  for (const [field, list] of Object.entries(errors ?? {})) {
+    const first = list[0]
+    if (first) out[field] = KNOWN[first] ?? `!${first}`
+  }
+  return out
+}

@@ -1,0 +1,143 @@
+import { observer } from 'mobx-react-lite'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { constants } from '../../../src/config/constants'
+import { errorText } from '../../../src/http/error-text'
+import { useServices } from '../../../src/state/context'
+import { formatCents } from '../../../src/ui/money'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { cancelSubscription, getSubscriptions, type Subscription } from '../api'
+import s from '../components/upsell.module.css'
+import { useAuth } from '../components/useAuth'
+import { formatDate } from '../lander'
+
+/**
+ * /cancel-subscription: one page, one button per membership, a clear confirmation. No retention
+ * maze: shorter than the sign-up it undoes.
+ */
+function CancelSubscriptionPage() {
+  const { t, i18n } = useTranslation('upsell')
+  const { http, events, cookies, track } = useServices()
+  const auth = useAuth()
+  const signedIn = Boolean(auth?.authenticated)
+  useDocumentTitle(t('cancel.title'))
+  const [subs, setSubs] = useState<Subscription[] | null | 'error'>(null)
+  const [done, setDone] = useState<Subscription | null>(null)
+  const [busy, setBusy] = useState('')
+  const [error, setError] = useState('')
+  const confirmation = useRef<HTMLParagraphElement>(null)
+  const load = useCallback(() => {
+    setSubs(null)
+    getSubscriptions(http).then(setSubs, () => setSubs('error'))
+  }, [http])
+  useEffect(() => {
+    if (signedIn) load()
+  }, [signedIn, load])
+  useEffect(() => {
+    if (done) confirmation.current?.focus()
+  }, [done])
+
+  async function cancel(sub: Subscription) {
+    setBusy(sub.plan)
+    setError('')
+    try {
+      const r = await cancelSubscription(http, sub.plan)
+      if (sub.plan === 'plus') cookies.remove(constants.plusSubscriptionCookie.name)
+      track('subscription_cancelled', { plan: sub.plan })
+      setDone(r.data)
+      void auth?.syncToken?.({ nocache: true })
+      load()
+    } catch (e) {
+      setError(errorText(t, e))
+    } finally {
+      setBusy('')
+    }
+  }
+
+  const lng = i18n.language
+  const live = Array.isArray(subs) ? subs.filter((x) => x.status !== 'cancelled') : []
+  return (
+    <section
+      className={s.center}
+      style={{ textAlign: 'left' }}
+      aria-labelledby="cancel-title"
+      data-testid="cancel-page"
+    >
+      <h1 id="cancel-title">{t('cancel.title')}</h1>
+      {done ? (
+        <p
+          ref={confirmation}
+          tabIndex={-1}
+          className={s.honest}
+          role="status"
+          data-testid="cancel-confirmation"
+        >
+          {t('cancel.done', {
+            plan: t(`plans.${done.plan}`),
+            date: formatDate(new Date(done.cancelled_at ?? Date.now()), lng),
+          })}
+        </p>
+      ) : null}
+      {!signedIn ? (
+        <>
+          <p>{t('cancel.signIn')}</p>
+          <button
+            type="button"
+            className={s.primary}
+            onClick={() => events.emit('open-auth', { tab: 'login' })}
+          >
+            {t('cancel.signInButton')}
+          </button>
+        </>
+      ) : subs === null ? (
+        <p role="status">{t('cancel.loading')}</p>
+      ) : subs === 'error' ? (
+        <p className={s.alert} role="alert">
+          {t('cancel.loadError')}{' '}
+          <button type="button" className={s.linkButton} onClick={load}>
+            {t('payment.retry')}
+          </button>
+        </p>
+      ) : live.length === 0 ? (
+        <p>
+          {done ? null : t('cancel.none')} <Link to="/plus">{t('end.plus')}</Link>
+        </p>
+      ) : (
+        live.map((x) => (
+          <div key={x.id} className={s.card} style={{ marginBottom: 12 }}>
+            <h2 className={s.stepTitle}>{t(`plans.${x.plan}`)}</h2>
+            <p>
+              {x.status === 'trialing' && x.trial_ends_at
+                ? t('summary.trial', {
+                    date: formatDate(new Date(x.trial_ends_at), lng),
+                    amount: formatCents(x.price_cents, lng),
+                  })
+                : t('summary.active', {
+                    date: x.next_billing_at ? formatDate(new Date(x.next_billing_at), lng) : '',
+                    amount: formatCents(x.price_cents, lng),
+                  })}
+            </p>
+            <p>{t('cancel.what')}</p>
+            <button
+              type="button"
+              className={s.primary}
+              onClick={() => cancel(x)}
+              disabled={busy !== ''}
+              aria-busy={busy === x.plan}
+            >
+              {t('cancel.button', { plan: t(`plans.${x.plan}`) })}
+            </button>
+          </div>
+        ))
+      )}
+      {error ? (
+        <p className={s.alert} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+export default observer(CancelSubscriptionPage)

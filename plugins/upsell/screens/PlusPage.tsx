@@ -1,0 +1,80 @@
+import { observer } from 'mobx-react-lite'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router-dom'
+import { useServices } from '../../../src/state/context'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { PaymentForm } from '../components/PaymentForm'
+import s from '../components/upsell.module.css'
+import { useAuth } from '../components/useAuth'
+import { useEndActions } from '../components/useEndActions'
+
+const PERKS = ['rebates', 'coupons', 'protection', 'coins'] as const
+
+/** The plus membership page: what it gives, the honest price and trial, join or manage. */
+function PlusPage() {
+  const { t } = useTranslation('upsell')
+  const { events } = useServices()
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const end = useEndActions('plus', { from: 'plus-page' })
+  useDocumentTitle(t('plus.title'))
+  const member = auth?.authenticated ? auth.member : null
+  const isPlus = Boolean(member?.plus?.active || member?.subs?.plus)
+  return (
+    <div className={s.lander} data-testid="plus-page">
+      <header className={s.hero}>
+        <h1>{t('plus.title')}</h1>
+        <p className={s.lead}>{t('plus.lead')}</p>
+      </header>
+      <div className={s.layout}>
+        <section className={s.card} aria-labelledby="plus-join">
+          <h2 id="plus-join" className={s.stepTitle}>
+            {isPlus ? t('plus.memberTitle') : t('plus.joinTitle')}
+          </h2>
+          {isPlus ? (
+            <p>
+              {t('plus.member')} <Link to="/spsummary">{t('end.summary')}</Link> ·{' '}
+              <Link to="/cancel-subscription">{t('end.cancel')}</Link>
+            </p>
+          ) : member ? (
+            <PaymentForm
+              plan="plus"
+              trackData={{ from: 'plus-page' }}
+              onAccepted={(sub) => {
+                end.converted(sub)
+                void auth?.syncToken?.({ nocache: true })
+                navigate('/splthanq')
+              }}
+              onOptOut={async () => {
+                await end.optOut()
+                navigate('/splnothanq')
+              }}
+              onFailure={() => navigate('/payment-error')}
+            />
+          ) : (
+            <>
+              <p>{t('plus.signInFirst')}</p>
+              <button
+                type="button"
+                className={s.primary}
+                onClick={() => events.emit('open-auth', { tab: 'register' })}
+              >
+                {t('plus.join')}
+              </button>
+            </>
+          )}
+        </section>
+        <section className={`${s.card} ${s.terms}`} aria-labelledby="plus-perks">
+          <h2 id="plus-perks">{t('plus.perksTitle')}</h2>
+          <ul>
+            {PERKS.map((p) => (
+              <li key={p}>{t(`plus.perks.${p}`)}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  )
+}
+
+export default observer(PlusPage)

@@ -1,0 +1,30 @@
+import { observer } from 'mobx-react-lite'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import type { ScreenProps } from '../../../src/routing/build'
+import { EndPage } from '../components/EndPage'
+import s from '../components/upsell.module.css'
+import { useAuth } from '../components/useAuth'
+
+/** /thankyou (confirmation) and /awesome (members only, its guard sends visitors to /thankyou): coins fall. */
+function ThankYouPage({ variant }: ScreenProps & { variant?: string }) {
+  const { t } = useTranslation('upsell')
+  const auth = useAuth()
+  const awesome = variant === 'awesome'
+  const name = auth?.member?.name ?? ''
+  return (
+    <EndPage
+      coins
+      testId={awesome ? 'awesome-page' : 'thankyou-page'}
+      title={awesome ? t('awesome.title', { name }) : t('thankyou.title')}
+    >
+      <p>{awesome ? t('awesome.body') : t('thankyou.body')}</p>
+      <p className={s.actions} style={{ justifyContent: 'center' }}>
+        <Link to="/stores">{t('end.shop')}</Link>
+        {awesome ? <Link to="/account">{t('end.account')}</Link> : null}
+      </p>
+    </EndPage>
+  )
+}
+
+export default observer(ThankYouPage)

@@ -1,0 +1,25 @@
+import { observer } from 'mobx-react-lite'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { EndPage } from '../components/EndPage'
+import { SubscriptionSummary } from '../components/SubscriptionSummary'
+import s from '../components/upsell.module.css'
+import { useAuth } from '../components/useAuth'
+
+/** /splthanq (query tpsha1): the upsell was accepted. Coins fall; what is billed and when is restated. */
+function UpsellAcceptedPage() {
+  const { t } = useTranslation('upsell')
+  const auth = useAuth()
+  return (
+    <EndPage coins testId="accepted-page" title={t('accepted.title')}>
+      <p>{t('accepted.body')}</p>
+      <SubscriptionSummary signedIn={Boolean(auth?.authenticated)} />
+      <p className={s.actions} style={{ justifyContent: 'center' }}>
+        <Link to="/stores">{t('end.shop')}</Link>
+        <Link to="/cancel-subscription">{t('end.cancel')}</Link>
+      </p>
+    </EndPage>
+  )
+}
+
+export default observer(UpsellAcceptedPage)

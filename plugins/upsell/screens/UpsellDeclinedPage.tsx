@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { EndPage } from '../components/EndPage'
+import s from '../components/upsell.module.css'
+
+/** /splnothanq (query tpsha1): the upsell was declined; nothing is billed. */
+export default function UpsellDeclinedPage() {
+  const { t } = useTranslation('upsell')
+  return (
+    <EndPage testId="declined-page" title={t('declined.title')}>
+      <p>{t('declined.body')}</p>
+      <p className={s.actions} style={{ justifyContent: 'center' }}>
+        <Link to="/stores">{t('end.shop')}</Link>
+        <Link to="/plus">{t('end.plus')}</Link>
+      </p>
+    </EndPage>
+  )
+}
