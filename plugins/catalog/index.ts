@@ -1,9 +1,6 @@
 import { definePlugin } from '../../src/plugin/define'
 import { CatalogStore } from './model'
 
-// Screens this plugin's issue has not built yet show the core's honest placeholder.
-const pending = () => import('../../src/ui/PendingPage')
-
 /**
  * The catalog plugin: home, stores (search, sort by rate), merchant pages (rate history, good-rate
  * badge, typical confirmation time, coupons and offers), coupons, products, offers, store visits,
@@ -16,23 +13,23 @@ export default definePlugin({
   screens: {
     HomePage: () => import('./screens/HomePage'),
     StoresPage: () => import('./screens/StoresPage'),
-    ProductsPage: pending,
-    ProductComparePage: pending,
+    ProductsPage: () => import('./screens/ProductsPage'),
+    ProductComparePage: () => import('./screens/ProductComparePage'),
     MerchantPage: () => import('./screens/MerchantPage'),
     MerchantRedirectingPage: () => import('./screens/MerchantRedirectingPage'),
     MerchantListPage: () => import('./screens/MerchantListPage'),
-    SectionPage: pending,
-    CouponsPage: pending,
-    OffersPage: pending,
-    CashbackOfferPage: pending,
-    CampaignPage: pending,
-    OfferRedirectPage: pending,
-    GetAppPage: pending,
-    MobileAppPage: pending,
-    ExtensionPage: pending,
-    AppInstallPage: pending,
-    AppInstallExpiredPage: pending,
-    ReferPage: pending,
+    SectionPage: () => import('./screens/SectionPage'),
+    CouponsPage: () => import('./screens/CouponsPage'),
+    OffersPage: () => import('./screens/OffersPage'),
+    CashbackOfferPage: () => import('./screens/CashbackOfferPage'),
+    CampaignPage: () => import('./screens/CampaignPage'),
+    OfferRedirectPage: () => import('./screens/OfferRedirectPage'),
+    GetAppPage: () => import('./screens/GetAppPage'),
+    MobileAppPage: () => import('./screens/MobileAppPage'),
+    ExtensionPage: () => import('./screens/ExtensionPage'),
+    AppInstallPage: () => import('./screens/AppInstallPage'),
+    AppInstallExpiredPage: () => import('./screens/AppInstallExpiredPage'),
+    ReferPage: () => import('./screens/ReferPage'),
   },
   model: CatalogStore,
   locales: {

@@ -141,7 +141,9 @@ test.describe('catalog: browsing', () => {
   test('sorting by cash back puts the highest percent rate first', async ({ page }) => {
     await page.goto('/stores/grocery')
     await expect(page.getByTestId('store-tile').first()).toBeVisible()
-    const sorted = page.waitForResponse((r) => r.url().includes('/api/stores?') && r.url().includes('sort=rate'))
+    const sorted = page.waitForResponse(
+      (r) => r.url().includes('/api/stores?') && r.url().includes('sort=rate'),
+    )
     await page.getByTestId('store-sort').selectOption('rate')
     await sorted
     await expect.poll(() => pathOf(page)).toBe('/stores/grocery?sort=rate')

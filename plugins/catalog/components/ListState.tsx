@@ -33,7 +33,8 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => 
   return (
     <div className={s.errorBox} role="alert" data-testid="error-state">
       <p>
-        {t('error.list')} <span className={s.muted}>({typeof error === 'string' ? error : errorText(t, error)})</span>
+        {t('error.list')}{' '}
+        <span className={s.muted}>({typeof error === 'string' ? error : errorText(t, error)})</span>
       </p>
       <button type="button" className={s.secondary} onClick={onRetry}>
         {t('error.retry')}

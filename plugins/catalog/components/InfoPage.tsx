@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useServices } from '../../../src/state/context'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import s from './catalog.module.css'
+
+/** The app and extension pages: a title, a lead, a few points and the actions. */
+export function InfoPage({ k, children, testId }: { k: string; children?: ReactNode; testId: string }) {
+  const { t } = useTranslation('catalog')
+  const { config } = useServices()
+  const brand = config.brand.name
+  const points = t(`${k}.points`, { returnObjects: true, brand, defaultValue: [] }) as unknown
+  useDocumentTitle(t(`${k}.title`, { brand }))
+  return (
+    <article className={s.hero} data-testid={testId} style={{ maxWidth: 760 }}>
+      <h1>{t(`${k}.title`, { brand })}</h1>
+      <p style={{ fontSize: '1.0625rem' }}>{t(`${k}.lead`, { brand })}</p>
+      {Array.isArray(points) && points.length ? (
+        <ul>
+          {points.map((p) => (
+            <li key={String(p)}>{String(p)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {children}
+    </article>
+  )
+}

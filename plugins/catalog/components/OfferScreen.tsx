@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import type { Offer } from '../../coins/contract'
+import { storePath } from '../url'
+import s from './catalog.module.css'
+import { ErrorState, NotFoundState, Skeleton } from './ListState'
+import { Logo } from './Logo'
+import { OfferDetail } from './offers'
+import type { Remote } from './useRemote'
+
+/** A cash-back offer or campaign page: the offer, its terms and the activate button (gated). */
+export function OfferScreen({ r }: { r: Remote<Offer> & { retry: () => void } }) {
+  const { t } = useTranslation('catalog')
+  useDocumentTitle(r.status === 'success' ? r.data.display_name : undefined)
+  if (r.status === 'not-found' || (r.status === 'error' && (r.error as { notFound?: boolean }).notFound))
+    return <NotFoundState what="offer" />
+  if (r.status === 'error') return <ErrorState error={r.error} onRetry={r.retry} />
+  if (r.status === 'loading') return <Skeleton count={2} kind="row" />
+  const o = r.data
+  return (
+    <article className={s.hero} data-testid="offer-page" style={{ maxWidth: 720 }}>
+      <Logo src={o.merchant_logo_url ?? o.image_url} size={64} />
+      <OfferDetail offer={o} headingLevel={1} />
+      {o.merchant_internal_name ? (
+        <p style={{ marginTop: 16 }}>
+          <Link to={storePath(o.merchant_internal_name)}>
+            {t('offers.seeStore', { name: o.merchant_name ?? o.display_name })}
+          </Link>
+        </p>
+      ) : null}
+    </article>
+  )
+}
+
+export const notFound = () => Promise.reject(Object.assign(new Error('Not found'), { notFound: true }))

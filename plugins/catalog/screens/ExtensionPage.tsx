@@ -1,0 +1,39 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import s from '../components/catalog.module.css'
+import { Dialog } from '../components/Dialog'
+import { InfoPage } from '../components/InfoPage'
+import { extensionInstalled, supportedBrowser } from '../extension'
+
+/** /extension: what the browser extension does, and where to get it. */
+export default function ExtensionPage() {
+  const { t } = useTranslation('catalog')
+  const [installed, setInstalled] = useState(false)
+  const browser = supportedBrowser(navigator.userAgent)
+  return (
+    <InfoPage k="apps.extension" testId="extension-page">
+      {browser ? (
+        <p className={s.muted}>
+          {t('apps.extensionWhere', { browser: browser === 'firefox' ? 'Firefox' : 'Chrome' })}
+        </p>
+      ) : (
+        <p className={s.muted}>{t('apps.extensionUnsupported')}</p>
+      )}
+      <p>
+        <button type="button" className={s.secondary} onClick={() => setInstalled(extensionInstalled())}>
+          {t('apps.extensionCheck')}
+        </button>
+      </p>
+      {installed ? (
+        <Dialog
+          title={t('extension.installedTitle')}
+          onClose={() => setInstalled(false)}
+          closeLabel={t('close')}
+          small
+        >
+          <p>{t('extension.installedBody')}</p>
+        </Dialog>
+      ) : null}
+    </InfoPage>
+  )
+}

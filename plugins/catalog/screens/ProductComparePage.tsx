@@ -1,0 +1,110 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import type { ScreenProps } from '../../../src/routing/build'
+import { useServices } from '../../../src/state/context'
+import { Money } from '../../../src/ui/Money'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { catalogApi } from '../api'
+import s from '../components/catalog.module.css'
+import { ErrorState, NotFoundState, Skeleton } from '../components/ListState'
+import { Logo } from '../components/Logo'
+import { useRemote } from '../components/useRemote'
+import type { Product } from '../contract'
+import { storePath } from '../url'
+
+/** /p/{slug}/{product_id}: the product and the same kind of product at other stores, side by side. */
+export default function ProductComparePage({ params }: ScreenProps) {
+  const { t, i18n } = useTranslation('catalog')
+  const { http } = useServices()
+  const id = params.product_id ?? ''
+  const lang = i18n.language === 'es' ? 'es' : 'en'
+  const r = useRemote(`${id}:${lang}`, () =>
+    /^\d{1,10}$/.test(id) ? catalogApi(http).product(id, lang) : Promise.reject(notFound()),
+  )
+  useDocumentTitle(r.status === 'success' ? r.data.data.name : undefined)
+  if (r.status === 'not-found' || (r.status === 'error' && (r.error as { notFound?: boolean }).notFound))
+    return <NotFoundState what="product" />
+  if (r.status === 'error') return <ErrorState error={r.error} onRetry={r.retry} />
+  if (r.status === 'loading') return <Skeleton count={2} kind="row" />
+  const p = r.data.data
+  const rows = [p, ...r.data.compare]
+  return (
+    <article data-testid="product-page" aria-labelledby="product-name">
+      <div
+        className={s.hero}
+        style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 160px) 1fr' }}
+      >
+        <img className={s.productImg} src={p.image_url} alt="" width={160} height={160} />
+        <div>
+          <h1 id="product-name">{p.name}</h1>
+          <p className={s.price}>
+            <Money cents={p.price_cents} />{' '}
+            {p.was_price_cents && p.was_price_cents > p.price_cents ? (
+              <span className={s.muted}>
+                <span className="visually-hidden">{t('product.was')} </span>
+                <s>
+                  <Money cents={p.was_price_cents} />
+                </s>
+              </span>
+            ) : null}
+          </p>
+          <p>
+            {t('product.at', { name: p.store.name })} · <strong>{p.store.rate.label}</strong>
+          </p>
+          <Link to={storePath(p.store.internal_name)} className={s.primaryLink}>
+            {t('product.goToStore', { name: p.store.name })}
+          </Link>
+        </div>
+      </div>
+      <section aria-labelledby="compare-title">
+        <h2 id="compare-title" style={{ fontSize: '1.25rem' }}>
+          {t('product.compare')}
+        </h2>
+        {r.data.compare.length ? (
+          <CompareTable rows={rows} />
+        ) : (
+          <p className={s.muted}>{t('product.noCompare')}</p>
+        )}
+      </section>
+    </article>
+  )
+}
+
+function CompareTable({ rows }: { rows: Product[] }) {
+  const { t } = useTranslation('catalog')
+  return (
+    <div style={{ overflowX: 'auto' }}>
+      <table className={s.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t('product.product')}</th>
+            <th scope="col">{t('product.store')}</th>
+            <th scope="col">{t('product.price')}</th>
+            <th scope="col">{t('product.cashback')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((x, i) => (
+            <tr key={x.id} aria-current={i === 0 ? 'true' : undefined}>
+              <th scope="row">{i === 0 ? x.name : <Link to={`/p/${x.slug}/${x.id}`}>{x.name}</Link>}</th>
+              <td>
+                <Link to={storePath(x.store.internal_name)} className={s.couponStore}>
+                  <Logo src={x.store.logo_url} size={28} />
+                  {x.store.name}
+                </Link>
+              </td>
+              <td>
+                <Money cents={x.price_cents} />
+              </td>
+              <td>{x.store.rate.label}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function notFound() {
+  return Object.assign(new Error('Not found'), { notFound: true })
+}

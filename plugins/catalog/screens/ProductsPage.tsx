@@ -1,0 +1,90 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ScreenProps } from '../../../src/routing/build'
+import { useServices, useStore } from '../../../src/state/context'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { catalogApi } from '../api'
+import { CategoryChips, type Named } from '../components/CategoryChips'
+import { ListStatus, More, NotFoundState } from '../components/ListState'
+import { ProductGrid } from '../components/ProductCard'
+import { usePaged } from '../components/usePaged'
+import type { Product } from '../contract'
+
+type ProductCategory = Named & { children: Named[] }
+
+/**
+ * /products, /products/{category}, /products/{category}/{subcategory} and the plus product page;
+ * product categories from the store (cached 24 hours).
+ */
+export default observer(function ProductsPage({ params, tier }: ScreenProps) {
+  const { t, i18n } = useTranslation('catalog')
+  const catalog = useStore('catalog')
+  const { http } = useServices()
+  const { category, subcategory } = params
+  const plus = tier === 'plus'
+  const lang = i18n.language === 'es' ? 'es' : 'en'
+  useEffect(() => {
+    void catalog.loadProductCategories()
+  }, [catalog])
+  const cats = catalog.productCategories.data as ProductCategory[]
+  const cat = cats.find((c) => c.slug === category)
+  const sub = cat?.children.find((c) => c.slug === subcategory)
+  const loaded = catalog.productCategories.status === 'success'
+  const unknown = loaded && ((category && !cat) || (subcategory && !sub))
+  const list = usePaged<Product>(
+    `${category ?? ''}/${subcategory ?? ''}:${plus}:${lang}`,
+    (page) =>
+      catalogApi(http).products({
+        category,
+        subcategory,
+        plus: plus ? '1' : undefined,
+        page,
+        per_page: 24,
+        lang,
+      }),
+    !unknown,
+  )
+  const title = sub
+    ? sub.names[lang]
+    : cat
+      ? cat.names[lang]
+      : plus
+        ? t('products.plusTitle')
+        : t('products.title')
+  useDocumentTitle(title)
+  if (unknown) return <NotFoundState what="category" />
+  return (
+    <div data-testid="products-page">
+      <h1>{title}</h1>
+      {!plus ? (
+        <CategoryChips
+          items={cats}
+          base="/products"
+          current={category}
+          allLabel={t('products.all')}
+          label={t('products.categories')}
+        />
+      ) : null}
+      {cat && cat.children.length ? (
+        <CategoryChips
+          items={cat.children}
+          base={`/products/${cat.slug}`}
+          current={subcategory}
+          allLabel={t('products.allIn', { name: cat.names[lang] })}
+          label={t('products.subcategories')}
+        />
+      ) : null}
+      <ListStatus
+        status={list.status}
+        error={list.error}
+        count={list.items.length}
+        onRetry={list.retry}
+        empty={t('products.empty')}
+      >
+        <ProductGrid products={list.items} />
+        <More list={list} onMore={list.more} label={t('products.more')} />
+      </ListStatus>
+    </div>
+  )
+})
