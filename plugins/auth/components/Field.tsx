@@ -14,8 +14,8 @@ export function Field({
   label: ReactNode
   error?: string | null
   hint?: ReactNode
-  /** Labels of the show/hide toggle of a password field. */
-  reveal?: { show: string; hide: string }
+  /** Texts of the show/hide toggle of a password field: short visible words, full accessible names. */
+  reveal?: { show: string; hide: string; showShort?: string; hideShort?: string }
 } & InputHTMLAttributes<HTMLInputElement>) {
   const [shown, setShown] = useState(false)
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
@@ -37,9 +37,10 @@ export function Field({
             className={s.reveal}
             aria-pressed={shown}
             aria-controls={id}
+            aria-label={reveal.show}
             onClick={() => setShown((v) => !v)}
           >
-            {shown ? reveal.hide : reveal.show}
+            {reveal.showShort ?? reveal.show}
           </button>
         ) : null}
       </div>

@@ -149,7 +149,12 @@ export const MergePrompt = observer(function MergePrompt() {
           value={v.password}
           onChange={(e) => setV({ ...v, password: e.target.value })}
           error={errors.password}
-          reveal={{ show: t('field.show'), hide: t('field.hide') }}
+          reveal={{
+            show: t('field.show'),
+            hide: t('field.hide'),
+            showShort: t('field.showShort'),
+            hideShort: t('field.hideShort'),
+          }}
         />
         <button type="submit" className={s.primary} disabled={busy}>
           {busy ? t('action.sending') : t('action.merge')}

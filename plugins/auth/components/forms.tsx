@@ -73,7 +73,12 @@ export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void
         value={v.password}
         onChange={set('password')}
         error={errors.password}
-        reveal={{ show: t('field.show'), hide: t('field.hide') }}
+        reveal={{
+          show: t('field.show'),
+          hide: t('field.hide'),
+          showShort: t('field.showShort'),
+          hideShort: t('field.hideShort'),
+        }}
       />
       <button type="submit" className={s.primary} disabled={busy}>
         {busy ? t('action.sending') : t('action.login')}
@@ -158,7 +163,12 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
         onChange={set('password')}
         error={errors.password}
         hint={t('hint.password', { min: MIN })}
-        reveal={{ show: t('field.show'), hide: t('field.hide') }}
+        reveal={{
+          show: t('field.show'),
+          hide: t('field.hide'),
+          showShort: t('field.showShort'),
+          hideShort: t('field.hideShort'),
+        }}
       />
       <Field
         id="phone"

@@ -87,7 +87,12 @@ export default function PasswordResetPage({ params, variant }: ScreenProps) {
           onChange={(e) => setV({ ...v, password: e.target.value })}
           error={errors.password}
           hint={t('hint.password', { min: MIN })}
-          reveal={{ show: t('field.show'), hide: t('field.hide') }}
+          reveal={{
+            show: t('field.show'),
+            hide: t('field.hide'),
+            showShort: t('field.showShort'),
+            hideShort: t('field.hideShort'),
+          }}
         />
         <Field
           id="password_confirmation"
