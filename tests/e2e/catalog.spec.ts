@@ -20,13 +20,25 @@ async function noExtensionPrompt(context: BrowserContext, baseURL: string) {
 }
 
 /** A freshly registered member, signed in the way a restored session looks (cookie token + stored user). */
-async function signUpByApi(page: Page, baseURL: string) {
+async function signUpByApi(page: Page, baseURL: string, { verify = false } = {}) {
   const email = freshEmail('cat')
   const r = await page.request.post('/api/web/register', {
     data: { name: 'Cat Shopper', email, password: PASSWORD, password_confirmation: PASSWORD },
   })
   expect(r.ok()).toBe(true)
   const body = (await r.json()) as { login_token: string; user: Record<string, unknown> }
+  if (verify) {
+    // the verification link of the development mailbox, used the way the verify page uses it
+    const mails = (await (
+      await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)
+    ).json()) as {
+      data: { links: { url: string }[] }[]
+    }
+    const link = mails.data.flatMap((m) => m.links).find((l) => l.url.includes('/verify/'))!
+    const token = new URL(link.url).pathname.split('/verify/')[1]
+    expect((await page.request.post('/api/verify', { data: { token } })).ok()).toBe(true)
+    body.user.is_verified = true
+  }
   await page
     .context()
     .addCookies([{ name: constants.loginCookieName, value: body.login_token, url: baseURL }])
@@ -364,5 +376,159 @@ test.describe('catalog: extension prompt (SPEC 4)', () => {
     await expect(d).toBeVisible()
     await expect(d).toHaveCount(0, { timeout: constants.extensionInstalledDialogMs + 1500 })
     await expect(page.locator('[data-testid^="extension-prompt"]')).toHaveCount(0)
+  })
+})
+
+test.describe('catalog: coupons, products, offers, app pages', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await noExtensionPrompt(context, baseURL!)
+    await stubMerchants(context)
+  })
+
+  test('coupons by category, paged; an unknown category is not found', async ({ page }) => {
+    await page.goto('/coupons')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coupons and promo codes')
+    await expect(page.getByTestId('coupon')).toHaveCount(24)
+    await page.getByRole('button', { name: 'Show more coupons' }).click()
+    await expect(page.getByTestId('coupon')).toHaveCount(48)
+    await page
+      .getByRole('navigation', { name: 'Coupon categories' })
+      .getByRole('link', { name: 'Grocery' })
+      .click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grocery coupons')
+    await expect(page.getByTestId('coupon').first()).toBeVisible()
+    await page.goto('/hotoffer/grocery')
+    await expect.poll(() => pathOf(page)).toBe('/coupons/grocery')
+    await page.goto('/coupons/nope')
+    await expect(page.getByTestId('catalog-not-found')).toContainText('Category not found')
+  })
+
+  test('products by category and subcategory with prices in dollars; compare page; unknown product', async ({
+    page,
+  }) => {
+    await page.goto('/products')
+    await page
+      .getByRole('navigation', { name: 'Product categories' })
+      .getByRole('link', { name: 'Electronics' })
+      .click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronics')
+    await page
+      .getByRole('navigation', { name: 'Subcategories' })
+      .getByRole('link', { name: 'Laptops' })
+      .click()
+    await expect.poll(() => pathOf(page)).toBe('/products/electronics/laptops')
+    const card = page.getByTestId('product-card').first()
+    await expect(card).toContainText(/\$\d{1,3}(,\d{3})*\.\d\d/)
+    await card.getByRole('link').click()
+    await expect(page.getByTestId('product-page')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Compare at other stores' })).toBeVisible()
+    await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(0)
+    await page.goto('/p/whatever/999999')
+    await expect(page.getByTestId('catalog-not-found')).toContainText('Product not found')
+    await page.goto('/products/electronics/nope')
+    await expect(page.getByTestId('catalog-not-found')).toContainText('Category not found')
+  })
+
+  test('a home section in full; an unknown section is not found', async ({ page }) => {
+    await page.goto('/section/best-cashback')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Best cash back')
+    await expect(page.getByTestId('store-tile').first()).toBeVisible()
+    await page.goto('/section/nope')
+    await expect(page.getByTestId('catalog-not-found')).toBeVisible()
+  })
+
+  test('/MerchantList lists stores A to Z', async ({ page }) => {
+    await page.goto('/MerchantList')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stores A to Z')
+    await expect(page.getByTestId('store-tile').first()).toBeVisible()
+    const names = await page.getByTestId('store-tile').locator('a span:nth-child(2)').allTextContents()
+    expect(names.length).toBeGreaterThan(3)
+    const initials = names.map((x) => x[0]!.toLowerCase())
+    expect([...initials].sort()).toEqual(initials)
+  })
+
+  test('the offer-detail popup: a dialog, smaller style over 300 characters; a visitor activating gets the login tab', async ({
+    page,
+  }) => {
+    await page.route('**/api/offers?*', async (r) => {
+      const res = await r.fetch()
+      const body = (await res.json()) as { data: { offer_description: string }[] }
+      body.data[0]!.offer_description = 'Long terms. '.repeat(30)
+      await r.fulfill({ response: res, json: body })
+    })
+    await page.goto('/offers/CASHBACK')
+    const opener = page.getByRole('button', { name: /^Details/ }).first()
+    await opener.click()
+    const popup = page.getByTestId('offer-popup')
+    await expect(popup).toBeVisible()
+    await expect(popup.getByTestId('offer-detail')).toHaveAttribute('data-small', 'true')
+    await expectNoSeriousAxe(page, 'dialog')
+    await popup.getByRole('button', { name: 'Activate offer' }).click()
+    // our popup gives way to the sign-in modal on its login tab
+    await expect(popup).toHaveCount(0)
+    await expect(page.getByTestId('signin-modal')).toHaveAttribute('data-tab', 'login')
+    await expect(page.getByTestId('signin-modal').getByLabel('Email')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('signin-modal')).toHaveCount(0)
+    await page
+      .getByRole('button', { name: /^Details/ })
+      .nth(1)
+      .click()
+    await expect(page.getByTestId('offer-popup').getByTestId('offer-detail')).toHaveAttribute(
+      'data-small',
+      'false',
+    )
+  })
+
+  test('a cash-back offer page: a member activates it, the visit is recorded, the success popup, then the offer', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpByApi(page, baseURL!, { verify: true })
+    const visit = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().includes('/api/user/offer/visit/156'),
+    )
+    await page.goto('/cashback/offer/156')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stan')
+    await page.getByRole('button', { name: 'Activate offer' }).click()
+    await visit
+    await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible()
+    await page.waitForURL(/www\.example\.com\/out\/stan/)
+  })
+
+  test('an unverified member is asked to verify instead of starting an offer', async ({ page, baseURL }) => {
+    await signUpByApi(page, baseURL!)
+    await page.goto('/cashback/offer/156')
+    // a fresh registration is not verified yet: the server refuses, the catalog asks for verification
+    await page.getByRole('button', { name: 'Activate offer' }).click()
+    await expect(page.getByRole('alert')).toContainText('Please verify your email')
+  })
+
+  test('campaign page; unknown offer and campaign are not found', async ({ page }) => {
+    await page.goto('/cashback/campaign/first-order-stan')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stan')
+    await page.goto('/cashback/offer/999999')
+    await expect(page.getByTestId('catalog-not-found')).toContainText('Offer not found')
+    await page.goto('/cashback/campaign/nope')
+    await expect(page.getByTestId('catalog-not-found')).toContainText('Offer not found')
+    await page.goto('/offers/NOPE')
+    await expect(page.getByTestId('catalog-not-found')).toBeVisible()
+  })
+
+  test('app pages render; /refer sets the refer-your-friend flag', async ({ page }) => {
+    for (const [path, id] of [
+      ['/get-app', 'get-app-page'],
+      ['/mobile-app', 'mobile-app-page'],
+      ['/extension', 'extension-page'],
+      ['/account/appInstall', 'app-install-page'],
+      ['/account/appInstallExpired', 'app-install-expired-page'],
+    ]) {
+      await page.goto(path!)
+      await expect(page.getByTestId(id!)).toBeVisible()
+      await expect(page.getByTestId('pending-page')).toHaveCount(0)
+    }
+    await page.goto('/refer')
+    await expect(page.getByTestId('refer-page')).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('refer_your_friend'))).toBe('1')
   })
 })

@@ -23,7 +23,7 @@ export const isLongDescription = (text: string | null | undefined) =>
  * plugin's 'offer-visit'), sees the success popup for successPopupMs, then goes to its link (on iOS
  * through /m-redirect/offer/{id}#redirect).
  */
-export function useGoToOffer(): {
+export function useGoToOffer(onLeave?: () => void): {
   go: (offer: Offer) => void
   busy: boolean
   error: string | null
@@ -36,18 +36,23 @@ export function useGoToOffer(): {
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<{ offer: Offer; url: string } | null>(null)
 
+  // The auth plugin's dialogs cannot sit under one of ours (a modal <dialog> makes the rest inert):
+  // our popup closes first, then the sign-in or verification prompt opens.
+  const handOver = (fn: () => void) => {
+    onLeave?.()
+    window.setTimeout(fn, 0)
+  }
+  const askLogin = () => handOver(() => services.events.emit('open-auth', { tab: 'login' }))
+  const askVerify = () => {
+    setError(t('offer.verify'))
+    handOver(() => services.events.emit('verify-email-required', { reason: 'offer' }))
+  }
+
   async function go(offer: Offer) {
     setError(null)
     const m = memberOf(store)
-    if (!m.authenticated) {
-      services.events.emit('open-auth', { tab: 'login' })
-      return
-    }
-    if (m.user?.is_verified === false) {
-      services.events.emit('verify-email-required', { reason: 'offer' })
-      setError(t('offer.verify'))
-      return
-    }
+    if (!m.authenticated) return askLogin()
+    if (m.user?.is_verified === false) return askVerify()
     setBusy(true)
     try {
       const r = await catalogApi(services.http).startOffer(offer.offer_id)
@@ -59,12 +64,9 @@ export function useGoToOffer(): {
       if (!url) setError(t('offer.badLink'))
       else setDone({ offer, url })
     } catch (e) {
-      if (e instanceof HttpError && e.status === 403) {
-        services.events.emit('verify-email-required', { reason: 'offer' })
-        setError(t('offer.verify'))
-      } else if (e instanceof HttpError && e.status === 401) {
-        services.events.emit('open-auth', { tab: 'login' })
-      } else setError(errorText(t, e))
+      if (e instanceof HttpError && e.status === 403) askVerify()
+      else if (e instanceof HttpError && e.status === 401) askLogin()
+      else setError(errorText(t, e))
     } finally {
       setBusy(false)
     }
@@ -114,9 +116,17 @@ export function SuccessPopup({
 }
 
 /** The offer body shared by the offer-detail popup and the offer pages. */
-export function OfferDetail({ offer, headingLevel = 2 }: { offer: Offer; headingLevel?: 1 | 2 }) {
+export function OfferDetail({
+  offer,
+  headingLevel = 2,
+  onLeave,
+}: {
+  offer: Offer
+  headingLevel?: 1 | 2
+  onLeave?: () => void
+}) {
   const { t } = useTranslation('catalog')
-  const action = useGoToOffer()
+  const action = useGoToOffer(onLeave)
   const small = isLongDescription(offer.offer_description)
   const H = headingLevel === 1 ? 'h1' : 'h3'
   return (
@@ -166,7 +176,7 @@ export function OfferPopup({ offer, onClose }: { offer: Offer; onClose: () => vo
       small={isLongDescription(offer.offer_description)}
       testId="offer-popup"
     >
-      <OfferDetail offer={offer} />
+      <OfferDetail offer={offer} onLeave={onClose} />
     </Dialog>
   )
 }

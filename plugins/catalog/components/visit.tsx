@@ -48,7 +48,8 @@ export function useStoreVisit(): { start: (t: VisitTarget) => void; popup: React
         offerId: t.offerId,
         offer: t.offer,
       })
-      services.events.emit('open-auth', { tab: 'register', registerLater: true })
+      // after a popup that led here has closed (a modal <dialog> would make the sign-in modal inert)
+      window.setTimeout(() => services.events.emit('open-auth', { tab: 'register', registerLater: true }), 0)
       return
     }
     setTarget(t)
