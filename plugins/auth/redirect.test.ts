@@ -9,7 +9,6 @@ import {
   makeOAuthState,
   readOAuthState,
 } from './entry'
-import { formatMoney } from './money'
 import { needsOnboarding, pathAfterLogin, safePath, takeStoredRedirect } from './redirect'
 
 const O = 'http://localhost:3000'
@@ -123,14 +122,5 @@ describe('URL credentials', () => {
     const routes = [{ path: '/', screen: 'catalog/HomePage', name: 'Home' }] as never
     expect(homePath({ partner: null, routes })).toBe('/')
     expect(homePath({ partner: { signOutPath: '/partner-home' } as never, routes })).toBe('/partner-home')
-  })
-})
-
-describe('money (SPEC 9)', () => {
-  it('US dollars, 2 decimals, cents/100, negatives in parentheses', () => {
-    expect(formatMoney(4273)).toBe('$42.73')
-    expect(formatMoney(0)).toBe('$0.00')
-    expect(formatMoney(-500)).toBe('($5.00)')
-    expect(formatMoney(123456789)).toBe('$1,234,567.89')
   })
 })

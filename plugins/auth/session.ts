@@ -8,8 +8,6 @@ export { storedUser } from './model'
 
 declare module '../../src/plugin/types' {
   interface AppEvents {
-    /** Ask the auth plugin to offer 'Please verify your email' (resend, change address). */
-    'verify-email': Record<string, never>
     /** Ask the auth plugin for the email-entry prompt (set the account's email). */
     'email-prompt': Record<string, never>
   }
@@ -38,7 +36,7 @@ export async function startAuth(ctx: PluginContext): Promise<void> {
   const auth = ctx.store.auth as AuthStoreInstance
   const { events, config } = ctx.services
   events.on('open-auth', ({ tab, registerLater }) => auth.openModal(tab, { registerLater }))
-  events.on('verify-email', () => auth.gate())
+  events.on('verify-email-required', () => auth.gate())
   events.on('email-prompt', () => auth.authenticated && auth.openPrompt('email'))
 
   const loc = window.location

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import { constants } from '../../../src/config/constants'
 import { useStore } from '../../../src/state/context'
-import { formatMoney } from '../money'
+import { Money } from '../../../src/ui/Money'
 import s from './auth.module.css'
 
 /** 'header.actions': Sign in / Join for a visitor; balance, verify and sign out for a member. */
@@ -61,7 +61,9 @@ export default observer(function HeaderActions() {
         title={u.email ? t('header.signedInAs', { email: u.email }) : undefined}
       >
         <span>{t('header.balance')}</span>
-        <strong data-testid="cash-balance">{formatMoney(u.cash_balance_cents)}</strong>
+        <strong data-testid="cash-balance">
+          <Money cents={Number(u.cash_balance_cents) || 0} />
+        </strong>
       </Link>
       <button type="button" className={s.secondary} onClick={signOut} disabled={leaving}>
         {t('action.signOut')}
