@@ -128,6 +128,45 @@ describe('config:check', () => {
       /landers\.json at landers\[0\]\.copy\.title: A text is a translation key/,
     ],
     [
+      'landers.json',
+      'a payment step without the plan amount',
+      (j) => ({ ...j, landers: [{ ...j.landers[0], offer: { trialDays: 7 } }, ...j.landers.slice(1)] }),
+      /landers\.json at landers\[0\]\.offer\.planAmount: The 'payment' step shows the offer field 'planAmount': add "planAmount"/,
+    ],
+    [
+      'landers.json',
+      'a wheel without the cash back it awards',
+      (j) => ({
+        ...j,
+        landers: [
+          ...j.landers,
+          { ...j.landers[0], id: 'w', paths: ['/w'], steps: [{ block: 'wheel' }], offer: {} },
+        ],
+      }),
+      /landers\.json at landers\[\d+\]\.offer\.firstOrderCashback: The 'wheel' step shows the offer field/,
+    ],
+    [
+      'landers.json',
+      'a path another lander already uses',
+      (j) => ({ ...j, landers: [...j.landers, { ...j.landers[0], id: 'copy', paths: ['/spl/spinv'] }] }),
+      /landers\.json at landers\[\d+\]\.paths\[0\]: The path '\/spl\/spinv' is already used by config\/landers\.json at landers\[2\]\.paths\[0\]/,
+    ],
+    [
+      'landers.json',
+      'a path a route already uses',
+      (j) => ({ ...j, landers: [...j.landers, { ...j.landers[0], id: 'copy', paths: ['/plus'] }] }),
+      /landers\.json at landers\[\d+\]\.paths\[0\]: The path '\/plus' is already used by config\/routes\.json/,
+    ],
+    [
+      'landers.json',
+      'an end page that does not exist',
+      (j) => ({
+        ...j,
+        landers: [{ ...j.landers[0], endsOn: { accepted: '/thanks/a/lot/now' } }, ...j.landers.slice(1)],
+      }),
+      /landers\.json at landers\[0\]\.endsOn\.accepted: '\/thanks\/a\/lot\/now' is not a page/,
+    ],
+    [
       'catalogs/AU.json',
       'mobilephone in AU',
       (j) => ({ ...j, categories: { ...j.categories, mobilephone: j.categories.grocery } }),

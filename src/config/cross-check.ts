@@ -167,6 +167,18 @@ export function crossCheck(
     ...(files.landers?.landers ?? []).flatMap((l) => l.paths.map((x) => ({ p: compilePattern(x) }))),
     ...redirects.map((r) => ({ p: compilePattern(r.from), to: r.to })),
   ].sort((a, b) => specificity(b.p.source) - specificity(a.p.source))
+  // A lander ends on pages that exist.
+  files.landers?.landers.forEach((l, i) => {
+    for (const [k, to] of Object.entries(l.endsOn)) {
+      if (to && !candidates.some((c) => matchPattern(c.p, to))) {
+        problems.push({
+          file: 'config/landers.json',
+          path: `landers[${i}].endsOn.${k}`,
+          message: `'${to}' is not a page of routes.json, landers.json or redirects.json.`,
+        })
+      }
+    }
+  })
   redirects.forEach((r, i) => {
     const sample = Object.fromEntries(paramNames(r.from).map((n) => [n, 'sample']))
     let at = fillPattern(r.to, sample)

@@ -13,7 +13,19 @@ export const stepBlocks = [
   'offer-terms',
 ] as const
 
-export const landerSchema = z.strictObject({
+/**
+ * The offer fields each step block writes into its text: a lander using the block must set them.
+ * (offer-terms: the monthly billing sentence; payment: the trial and plan summary; upsell: its price;
+ * wheel and exit-intent's cash-back variant: the first-order cash back.)
+ */
+export const blockNeeds: Readonly<Partial<Record<(typeof stepBlocks)[number], readonly string[]>>> = {
+  payment: ['trialDays', 'planAmount'],
+  'offer-terms': ['planAmount'],
+  upsell: ['planAmount'],
+  wheel: ['firstOrderCashback'],
+}
+
+const landerShape = z.strictObject({
   id: z
     .string()
     .regex(/^[a-z0-9-]+$/, { message: 'A lander id uses lower-case letters, digits and dashes.' }),
@@ -46,6 +58,20 @@ export const landerSchema = z.strictObject({
       failure: routePath.optional(),
     })
     .default({}),
+})
+
+export const landerSchema = landerShape.superRefine((l, ctx) => {
+  l.steps.forEach((step) => {
+    for (const field of blockNeeds[step.block] ?? []) {
+      if ((l.offer as Record<string, unknown>)[field] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['offer', field],
+          message: `The '${step.block}' step shows the offer field '${field}': add "${field}" to this lander's offer.`,
+        })
+      }
+    }
+  })
 })
 
 /** config/landers.json: marketing landers, composed from step blocks. */
