@@ -1,19 +1,20 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { useServices, useStore } from '../../../src/state/context'
-import { catalogApi } from '../api'
 import { redirectingPath, safeUrl } from '../url'
 
+// Loaded only after the extension-install flow (?ei=true): nothing of it on an ordinary first visit.
 const ExtensionInstalled = lazy(() => import('./ExtensionInstalled'))
 
 /**
  * Always mounted (slot 'app.overlay'): continues a store visit after the sign-in modal closes
- * (SPEC 4), and hosts the 'Extension already installed' dialog.
+ * (SPEC 4), and shows the 'Extension already installed' dialog after the install flow.
  */
 export default function CatalogOverlay() {
   const catalog = useStore('catalog')
   const { events, http } = useServices()
   const navigate = useNavigate()
+  const location = useLocation()
 
   useEffect(
     () =>
@@ -33,14 +34,15 @@ export default function CatalogOverlay() {
         }
         if (visit.redirectUrl) go(safeUrl(visit.redirectUrl))
         else
-          catalogApi(http)
-            .store(visit.merchant, 'en')
+          import('../api')
+            .then(({ catalogApi }) => catalogApi(http).store(visit.merchant, 'en'))
             .then((r) => go(safeUrl(r.data.redirect_url)))
             .catch(() => {})
       }),
     [catalog, events, http, navigate],
   )
 
+  if (new URLSearchParams(location.search).get('ei') !== 'true') return null
   return (
     <Suspense fallback={null}>
       <ExtensionInstalled />

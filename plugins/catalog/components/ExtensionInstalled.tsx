@@ -18,6 +18,7 @@ export default function ExtensionInstalled() {
     dismissPrompt(cookies, 'second')
     setOpen(true)
   }, [location.search, cookies])
+  // shown once per install flow, not again on every page of the same address
 
   useEffect(() => {
     if (!open) return

@@ -1,11 +1,9 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
 import { useApp, useStore } from '../../../src/state/context'
 import { redirectingPath } from '../url'
-import s from './catalog.module.css'
-import { Dialog } from './Dialog'
+
+const RedirectPopup = lazy(() => import('./RedirectPopup'))
 
 /** What the catalog reads of the member (the auth plugin's slice, read through the root store). */
 export interface MemberView {
@@ -56,46 +54,14 @@ export function useStoreVisit(): { start: (t: VisitTarget) => void; popup: React
   }
 
   const popup = target ? (
-    <RedirectPopup
-      name={target.name}
-      noCode={target.noCode}
-      onClose={() => setTarget(null)}
-      onDone={() => navigate(redirectingPath(target.merchant))}
-    />
+    <Suspense fallback={null}>
+      <RedirectPopup
+        name={target.name}
+        noCode={target.noCode}
+        onClose={() => setTarget(null)}
+        onDone={() => navigate(redirectingPath(target.merchant))}
+      />
+    </Suspense>
   ) : null
   return { start, popup }
-}
-
-/** 'Redirecting... No Code Required' (SPEC 2.9): shown redirectPopupMs, then the visit goes on. */
-export function RedirectPopup({
-  name,
-  noCode,
-  onClose,
-  onDone,
-}: {
-  name: string
-  noCode?: boolean
-  onClose: () => void
-  onDone: () => void
-}) {
-  const { t } = useTranslation('catalog')
-  const done = useRef(onDone)
-  done.current = onDone
-  useEffect(() => {
-    const id = window.setTimeout(() => done.current(), constants.redirectPopupMs)
-    return () => window.clearTimeout(id)
-  }, [])
-  return (
-    <Dialog
-      title={t('redirect.title')}
-      onClose={onClose}
-      closeLabel={t('close')}
-      small
-      testId="redirect-popup"
-    >
-      <p className={s.popupLead}>{noCode ? t('redirect.noCode') : t('redirect.cashback', { name })}</p>
-      <p className={s.muted}>{t('redirect.taking', { name })}</p>
-      <div className={s.progress} aria-hidden="true" />
-    </Dialog>
-  )
 }

@@ -1,4 +1,3 @@
-import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
@@ -11,6 +10,7 @@ import s from '../components/catalog.module.css'
 import { ExtensionBanner } from '../components/ExtensionBanner'
 import { ListStatus, More, Skeleton } from '../components/ListState'
 import { OfferGrid } from '../components/OfferCard'
+import { observe } from '../components/observe'
 import { ProductGrid } from '../components/ProductCard'
 import { StoreGrid } from '../components/StoreTile'
 import type { Coupon, Product, Store } from '../contract'
@@ -21,7 +21,7 @@ const HOME_ROW = 6
 type ListLike = { status: string; error?: string; data: readonly unknown[] }
 
 /** Home (SPEC 2.6 '/' and '/msg/{msgCode}'): the API's sections, each a cached list of the store. */
-export default observer(function HomePage({ params }: ScreenProps) {
+export default observe(function HomePage({ params }: ScreenProps) {
   const { t, i18n } = useTranslation('catalog')
   const catalog = useStore('catalog')
   const { config } = useServices()

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { constants } from '../../../src/config/constants'
+import s from './catalog.module.css'
+import { Dialog } from './Dialog'
+
+/** 'Redirecting... No Code Required' (SPEC 2.9): shown redirectPopupMs, then the visit goes on. */
+export default function RedirectPopup({
+  name,
+  noCode,
+  onClose,
+  onDone,
+}: {
+  name: string
+  noCode?: boolean
+  onClose: () => void
+  onDone: () => void
+}) {
+  const { t } = useTranslation('catalog')
+  const done = useRef(onDone)
+  done.current = onDone
+  useEffect(() => {
+    const id = window.setTimeout(() => done.current(), constants.redirectPopupMs)
+    return () => window.clearTimeout(id)
+  }, [])
+  return (
+    <Dialog
+      title={t('redirect.title')}
+      onClose={onClose}
+      closeLabel={t('close')}
+      small
+      testId="redirect-popup"
+    >
+      <p className={s.popupLead}>{noCode ? t('redirect.noCode') : t('redirect.cashback', { name })}</p>
+      <p className={s.muted}>{t('redirect.taking', { name })}</p>
+      <div className={s.progress} aria-hidden="true" />
+    </Dialog>
+  )
+}
