@@ -532,3 +532,33 @@ test.describe('catalog: coupons, products, offers, app pages', () => {
     expect(await page.evaluate(() => localStorage.getItem('refer_your_friend'))).toBe('1')
   })
 })
+
+test.describe('catalog: per-country catalogs (SPEC 3)', () => {
+  test.beforeEach(async ({ context, baseURL }) => noExtensionPrompt(context, baseURL!))
+  for (const [cc, fuel] of [
+    ['US', true],
+    ['GB', false],
+  ] as const) {
+    test(`a visitor from ${cc} sees that country's benefit categories with logos and images`, async ({
+      page,
+    }) => {
+      await page.setExtraHTTPHeaders({ 'x-country-code': cc })
+      await page.goto('/')
+      await expect(page.getByTestId('store-tile').first()).toBeVisible()
+      await page.getByRole('heading', { name: 'Popular coupons' }).scrollIntoViewIfNeeded()
+      const section = page.getByTestId('country-benefits')
+      await expect(section).toHaveAttribute('data-country', cc)
+      await expect(section.getByRole('heading', { name: 'Food delivery' })).toBeVisible()
+      await expect(section.getByRole('heading', { name: 'Fuel' })).toHaveCount(fuel ? 1 : 0)
+      await expect(section.locator('img[src^="/catalog-logos/"]').first()).toBeVisible()
+      await expect(section.locator('img[src^="/benefits/theme1-fooddelivery"]')).toBeVisible()
+    })
+  }
+  test('a country without a catalog shows no benefits section', async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'x-country-code': 'FR' })
+    await page.goto('/')
+    await page.getByRole('heading', { name: 'Popular coupons' }).scrollIntoViewIfNeeded()
+    await expect(page.getByTestId('product-card').first()).toBeVisible()
+    await expect(page.getByTestId('country-benefits')).toHaveCount(0)
+  })
+})

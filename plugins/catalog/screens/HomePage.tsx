@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { ScreenProps } from '../../../src/routing/build'
@@ -13,10 +13,13 @@ import { OfferGrid } from '../components/OfferCard'
 import { observe } from '../components/observe'
 import { ProductGrid } from '../components/ProductCard'
 import { StoreGrid } from '../components/StoreTile'
+import { WhenVisible } from '../components/WhenVisible'
 import type { Coupon, Product, Store } from '../contract'
 
 /** One row at desktop width; 'See all' opens the whole section. */
 const HOME_ROW = 6
+
+const CountryBenefits = lazy(() => import('../components/CountryBenefits'))
 
 type ListLike = { status: string; error?: string; data: readonly unknown[] }
 
@@ -105,6 +108,11 @@ export default observe(function HomePage({ params }: ScreenProps) {
           />
         </ListStatus>
       </section>
+      <WhenVisible>
+        <Suspense fallback={null}>
+          <CountryBenefits />
+        </Suspense>
+      </WhenVisible>
       <section className={s.section} aria-labelledby="home-products">
         <div className={s.sectionHead}>
           <h2 id="home-products">{t('home.topProducts')}</h2>

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useServices } from '../../../src/state/context'
+import s from './catalog.module.css'
+
+interface CountryCatalog {
+  country: string
+  categories: Record<string, { id: string; name: string; logo: string }[]>
+}
+type Benefits = { themes: Record<string, Record<string, string[]>> }
+
+/** Countries with a catalog in config/catalogs (SPEC 3 per-country catalogs). */
+export const CATALOG_COUNTRIES = ['AU', 'CA', 'NZ', 'GB', 'UK', 'US'] as const
+/** config/benefits.json has three themes and no brand names one yet: the first is used. */
+const THEME = 'theme1'
+
+const loadCatalog = (cc: string): Promise<CountryCatalog> =>
+  import(`../../../config/catalogs/${cc}.json`).then((m: { default: CountryCatalog }) => m.default)
+
+/**
+ * The everyday rebates of the visitor's country (from /api/geo): each benefit category of
+ * config/catalogs/<CC>.json with its merchants' logos, and the category's benefit image from
+ * config/benefits.json where one exists. A country without a catalog shows nothing.
+ */
+export default function CountryBenefits() {
+  const { t } = useTranslation('catalog')
+  const { http } = useServices()
+  const [data, setData] = useState<{ catalog: CountryCatalog; images: Record<string, string[]> } | null>(null)
+
+  useEffect(() => {
+    let live = true
+    http
+      .get<{ country_code: string }>('/api/geo')
+      .then(async ({ country_code }) => {
+        const cc = String(country_code ?? '').toUpperCase()
+        if (!(CATALOG_COUNTRIES as readonly string[]).includes(cc)) return
+        const [catalog, benefits] = await Promise.all([
+          loadCatalog(cc),
+          import('../../../config/benefits.json').then((m) => m.default as unknown as Benefits),
+        ])
+        if (live) setData({ catalog, images: benefits.themes[THEME] ?? {} })
+      })
+      .catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [http])
+
+  if (!data) return null
+  const cats = Object.entries(data.catalog.categories).filter(([, list]) => list.length)
+  return (
+    <section
+      className={s.section}
+      aria-labelledby="benefits-title"
+      data-testid="country-benefits"
+      data-country={data.catalog.country}
+    >
+      <div className={s.sectionHead}>
+        <h2 id="benefits-title">
+          {t('benefits.title', { country: t(`benefits.countries.${data.catalog.country}`) })}
+        </h2>
+      </div>
+      <ul className={s.benefitGrid}>
+        {cats.map(([cat, merchants]) => {
+          const img = data.images[cat]?.[0]
+          return (
+            <li key={cat} className={s.tile} data-testid="benefit-category">
+              {img ? (
+                <img
+                  className={s.benefitImg}
+                  src={`/benefits/${img}`}
+                  alt=""
+                  width={240}
+                  height={120}
+                  loading="lazy"
+                />
+              ) : null}
+              <h3 className={s.tileName} style={{ margin: 0 }}>
+                {t(`benefits.categories.${cat}`)}
+              </h3>
+              <ul className={s.logoRow}>
+                {merchants.map((m) => (
+                  <li key={m.id}>
+                    <img
+                      src={`/catalog-logos/${m.logo}`}
+                      alt={m.name}
+                      title={m.name}
+                      width={36}
+                      height={36}
+                      loading="lazy"
+                    />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
