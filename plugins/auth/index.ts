@@ -1,7 +1,6 @@
 import { definePlugin } from '../../src/plugin/define'
 import { auth, guest, signedInOrThankYou } from './guards'
 import { AuthStore } from './model'
-import { startAuth } from './session'
 
 /**
  * The auth plugin: the session (restore, sync, refresh, sign-out), the sign-in modal (over /login
@@ -34,5 +33,6 @@ export default definePlugin({
     'header.actions': () => import('./components/HeaderActions'),
     'app.overlay': () => import('./components/AuthOverlay'),
   },
-  setup: startAuth,
+  // the session code is its own chunk, loaded (and awaited) at start-up, so it is not in the entry
+  setup: async (ctx) => (await import('./session')).startAuth(ctx),
 })

@@ -1,7 +1,6 @@
 import { definePlugin } from '../../src/plugin/define'
 import './events'
 import { TrackingStore } from './model'
-import { startTracking } from './tracker'
 
 /**
  * Attribution, events (services.track, unauthenticated attempts, offer visits), re-engagement,
@@ -16,7 +15,8 @@ export default definePlugin({
     es: () => import('../../locales/es/tracking.json'),
   },
   slots: { 'app.overlay': () => import('./components/CookieErrorDialog') },
-  setup: (ctx) => {
-    startTracking(ctx)
+  // the tracker is its own chunk, loaded (and awaited) at start-up, so it is not in the entry
+  setup: async (ctx) => {
+    ;(await import('./tracker')).startTracking(ctx)
   },
 })

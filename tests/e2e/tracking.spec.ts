@@ -6,7 +6,12 @@ const cookieName = constants.attributionCookie.name
 
 async function attribution(page: Page) {
   const c = (await page.context().cookies()).find((x) => x.name === cookieName)
-  return c ? { ...JSON.parse(decodeURIComponent(c.value)), expires: c.expires } : undefined
+  if (!c) return undefined
+  try {
+    return { ...JSON.parse(decodeURIComponent(c.value)), expires: c.expires }
+  } catch {
+    return undefined // not (yet) replaced: a poll tries again
+  }
 }
 const todaySid = (page: Page) =>
   page.evaluate(() => {
