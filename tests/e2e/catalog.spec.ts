@@ -301,6 +301,32 @@ test.describe('catalog: coupons and store visits', () => {
     await page.waitForURL('https://www.example.com/out/deliveroo')
   })
 
+  test('a visitor copies a code: it is copied, then the register modal opens; "register later" goes to the store', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto('/deliveroo-coupons')
+    await page
+      .getByRole('button', { name: /^Show code/ })
+      .first()
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Your Deliveroo code' })
+    const code = (await dialog.getByTestId('coupon-code').textContent())!.trim()
+    await dialog.getByRole('button', { name: 'Copy code' }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
+    const m = page.getByTestId('signin-modal')
+    await expect(m).toHaveAttribute('data-tab', 'register')
+    await expect(dialog).toHaveCount(0)
+    await m.getByRole('button', { name: 'Register later' }).click()
+    await page.waitForURL('https://www.example.com/out/deliveroo')
+  })
+
+  test('iOS: /m-redirect/offer/{id}#redirect opens the offer', async ({ page }) => {
+    await page.goto('/m-redirect/offer/156#redirect')
+    await page.waitForURL(/www\.example\.com\/out\/stan/)
+  })
+
   test('a merchant redirect URL that is not http(s) is never opened', async ({ page, baseURL }) => {
     await page.route('**/api/merchants/deliveroo/redirect', (r) =>
       r.fulfill({
