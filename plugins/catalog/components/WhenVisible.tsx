@@ -20,5 +20,5 @@ export function WhenVisible({ children, minHeight = 200 }: { children: ReactNode
     io.observe(el)
     return () => io.disconnect()
   }, [seen])
-  return seen ? <>{children}</> : <div ref={ref} style={{ minHeight }} aria-hidden="true" />
+  return seen ? children : <div ref={ref} style={{ minHeight }} aria-hidden="true" />
 }

@@ -66,7 +66,7 @@ export default observe(function ProductsPage({ params, tier }: ScreenProps) {
           label={t('products.categories')}
         />
       ) : null}
-      {cat && cat.children.length ? (
+      {cat?.children.length ? (
         <CategoryChips
           items={cat.children}
           base={`/products/${cat.slug}`}
