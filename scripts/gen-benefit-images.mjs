@@ -1,78 +1,197 @@
-// Writes config/benefits.json and the benefit images it names: original SVG pictograms per theme
-// (no text but numbers and symbols, so they serve both languages). Run: node scripts/gen-benefit-images.mjs
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+#!/usr/bin/env node
+// Generates the original benefit illustrations in public/benefits/ and config/benefits.json.
+// Each image is a 320x180 card in the theme's palette with a simple pictogram for the benefit,
+// drawn with basic shapes. No words (the app is bilingual): only numbers and symbols.
+//
+//   node scripts/gen-benefit-images.mjs
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-const root = join(import.meta.dirname, '..')
-const out = join(root, 'public', 'benefits')
-mkdirSync(out, { recursive: true })
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const outDir = path.join(root, 'public', 'benefits')
+const configFile = path.join(root, 'config', 'benefits.json')
+const MAX_BYTES = 2048
+const VARIANTS = 2
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"
 
 const themes = {
-  theme1: { bg: '#e7f5ee', fg: '#0a7d4f', accent: '#f5b400' },
-  theme2: { bg: '#e8f0fb', fg: '#1f5fbf', accent: '#ffb020' },
-  theme3: { bg: '#f1eafa', fg: '#6b3fa0', accent: '#f59e0b' },
+  theme1: {
+    name: 'green',
+    bg: '#eaf6ef',
+    light: '#c6e8d4',
+    main: '#0a7d4f',
+    second: '#3aa876',
+    gold: '#f2b705',
+  },
+  theme2: {
+    name: 'blue',
+    bg: '#eaf1fb',
+    light: '#c7daf5',
+    main: '#1f5fbf',
+    second: '#4a8fe7',
+    gold: '#f4b400',
+  },
+  theme3: {
+    name: 'purple',
+    bg: '#f3ecfb',
+    light: '#ddcbf3',
+    main: '#6b2fa8',
+    second: '#9a5fd6',
+    gold: '#f5b82e',
+  },
 }
-const titles = {
-  firstorder: 'First order bonus',
-  shipping: 'Shipping rebates',
-  seasonal: 'Seasonal offers',
-  smarttravel: 'Smart travel',
-  orderprotection: 'Order protection',
-  earnCashBack: 'Earn cash back',
-  fooddelivery: 'Food delivery',
-  fuel: 'Fuel',
-  streaming: 'Streaming',
-  doubleCoins: 'Double coins',
-  tenpercent: 'Ten percent',
+const GOLD_DARK = '#a87400'
+
+// Pictograms in a 100x100 box. p = palette, v = variant (1-based).
+const pictograms = {
+  firstorder: {
+    title: 'First order bonus',
+    draw: (p) =>
+      `<path d="M34 38V30a16 16 0 0 1 32 0v8" fill="none" stroke="${p.main}" stroke-width="6" stroke-linecap="round"/>` +
+      `<rect x="18" y="36" width="64" height="56" rx="8" fill="${p.main}"/>` +
+      `<rect x="18" y="36" width="64" height="10" rx="4" fill="${p.second}"/>` +
+      `<circle cx="80" cy="34" r="15" fill="${p.gold}"/>` +
+      `<text x="80" y="35" font-size="19" font-weight="800" fill="#fff" text-anchor="middle" dominant-baseline="central" font-family="${FONT}">1</text>`,
+  },
+  shipping: {
+    title: 'Shipping',
+    draw: (p) =>
+      `<path d="M50 10l40 16v48L50 92 10 74V26z" fill="${p.main}"/>` +
+      `<path d="M50 10l40 16-40 16-40-16z" fill="${p.second}"/>` +
+      `<path d="M50 42v50" stroke="#fff" stroke-opacity=".35" stroke-width="2"/>` +
+      `<path d="M30 18l40 16v14l-10 4V38L20 22z" fill="#fff" fill-opacity=".85"/>`,
+  },
+  seasonal: {
+    title: 'Seasonal offers',
+    draw: (p, v) =>
+      v % 2
+        ? `<path d="M14 88C14 40 44 12 90 12c0 46-30 76-76 76z" fill="${p.main}"/>` +
+          `<path d="M14 88L70 32M40 62h22M52 50V32" stroke="#fff" stroke-width="4" stroke-linecap="round" fill="none"/>`
+        : `<g stroke="${p.main}" stroke-width="6" stroke-linecap="round" fill="none">` +
+          [0, 60, 120]
+            .map(
+              (a) =>
+                `<path transform="rotate(${a} 50 50)" d="M50 8v84M40 16l10 10 10-10M40 84l10-10 10 10"/>`,
+            )
+            .join('') +
+          `</g><circle cx="50" cy="50" r="7" fill="${p.second}"/>`,
+  },
+  smarttravel: {
+    title: 'Smart travel',
+    draw: (p) =>
+      `<g transform="rotate(-25 50 50)" fill="${p.main}">` +
+      `<rect x="8" y="44" width="86" height="12" rx="6"/>` +
+      `<path d="M42 46L30 10h10l26 36zM42 54L30 90h10l26-36z"/>` +
+      `<path d="M14 46L8 28h8l12 18zM14 54L8 72h8l12-18z" fill="${p.second}"/>` +
+      `</g>`,
+  },
+  orderprotection: {
+    title: 'Order protection',
+    draw: (p) =>
+      `<path d="M50 6l38 14v28c0 22-16 38-38 46C28 86 12 70 12 48V20z" fill="${p.main}"/>` +
+      `<path d="M50 6l38 14v28c0 22-16 38-38 46z" fill="${p.second}" fill-opacity=".5"/>` +
+      `<path d="M32 50l13 13 24-26" fill="none" stroke="#fff" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>`,
+  },
+  earnCashBack: {
+    title: 'Earn cash back',
+    draw: (p) =>
+      `<path d="M88 44A38 38 0 1 0 80 74" fill="none" stroke="${p.second}" stroke-width="6" stroke-linecap="round"/>` +
+      `<path d="M78 36l10 12 10-12z" fill="${p.second}"/>` +
+      `<circle cx="50" cy="50" r="28" fill="${p.gold}" stroke="${GOLD_DARK}" stroke-width="3"/>` +
+      `<text x="50" y="52" font-size="34" font-weight="800" fill="#fff" text-anchor="middle" dominant-baseline="central" font-family="${FONT}">$</text>`,
+  },
+  fooddelivery: {
+    title: 'Food delivery',
+    draw: (p) =>
+      `<circle cx="50" cy="50" r="32" fill="#fff" stroke="${p.main}" stroke-width="5"/>` +
+      `<circle cx="50" cy="50" r="20" fill="${p.light}"/>` +
+      `<path d="M6 14v18a5 5 0 0 0 10 0V14M11 14v76" fill="none" stroke="${p.main}" stroke-width="4" stroke-linecap="round"/>` +
+      `<path d="M88 12c8 8 8 30 0 38v40" fill="none" stroke="${p.main}" stroke-width="5" stroke-linecap="round"/>`,
+  },
+  fuel: {
+    title: 'Fuel',
+    draw: (p) =>
+      `<rect x="16" y="14" width="44" height="76" rx="7" fill="${p.main}"/>` +
+      `<rect x="24" y="22" width="28" height="20" rx="3" fill="#fff"/>` +
+      `<rect x="10" y="86" width="56" height="8" rx="3" fill="${p.second}"/>` +
+      `<path d="M60 30h10a6 6 0 0 1 6 6v38a5 5 0 0 0 10 0V30l-8-10" fill="none" stroke="${p.main}" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>` +
+      `<path d="M38 52c-6 9-8 13-8 17a8 8 0 0 0 16 0c0-4-2-8-8-17z" fill="${p.gold}"/>`,
+  },
+  streaming: {
+    title: 'Streaming',
+    draw: (p, v) =>
+      v % 2
+        ? `<circle cx="50" cy="50" r="42" fill="${p.main}"/><path d="M40 30v40l32-20z" fill="#fff"/>`
+        : `<rect x="4" y="14" width="92" height="60" rx="8" fill="${p.main}"/>` +
+          `<path d="M42 30v28l24-14z" fill="#fff"/>` +
+          `<path d="M34 88h32M50 74v14" stroke="${p.second}" stroke-width="6" stroke-linecap="round"/>`,
+  },
+  doubleCoins: {
+    title: 'Double coins',
+    draw: (p) =>
+      [
+        [30, 58],
+        [54, 38],
+      ]
+        .map(
+          ([x, y]) =>
+            `<circle cx="${x}" cy="${y}" r="26" fill="${p.gold}" stroke="${GOLD_DARK}" stroke-width="3"/>` +
+            `<circle cx="${x}" cy="${y}" r="17" fill="none" stroke="#fff" stroke-opacity=".7" stroke-width="3"/>`,
+        )
+        .join('') +
+      `<text x="84" y="94" font-size="24" font-weight="800" fill="${p.main}" text-anchor="middle" font-family="${FONT}">×2</text>`,
+  },
+  tenpercent: {
+    title: 'Ten percent back',
+    draw: (p) =>
+      `<path d="M-14 30h84l26 20-26 20h-84a6 6 0 0 1-6-6V36a6 6 0 0 1 6-6z" fill="${p.main}"/>` +
+      `<circle cx="76" cy="50" r="5" fill="${p.bg}"/>` +
+      `<text x="26" y="52" font-size="34" font-weight="800" fill="#fff" text-anchor="middle" dominant-baseline="central" font-family="${FONT}">10%</text>`,
+  },
 }
-const coin = (x, y, r, c) =>
-  `<circle cx="${x}" cy="${y}" r="${r}" fill="${c.accent}" stroke="${c.fg}" stroke-width="4"/>`
-const art = {
-  firstorder: (c) =>
-    `<path d="M120 70h80l10 80h-100z" fill="${c.fg}"/><path d="M135 70a25 25 0 0 1 50 0" fill="none" stroke="${c.fg}" stroke-width="8"/>`,
-  shipping: (c) =>
-    `<rect x="105" y="55" width="110" height="80" rx="6" fill="${c.fg}"/><path d="M105 80h110M160 55v80" stroke="${c.accent}" stroke-width="8"/>`,
-  seasonal: (c) =>
-    `<path d="M160 40c50 20 55 80 0 110c-55-30-50-90 0-110z" fill="${c.fg}"/><path d="M160 60v85" stroke="${c.accent}" stroke-width="6"/>`,
-  smarttravel: (c) => `<path d="M90 100l140-40l-10 20l-50 20l30 40l-15 5l-40-35l-40 10z" fill="${c.fg}"/>`,
-  orderprotection: (c) =>
-    `<path d="M160 35l60 20v40c0 35-25 55-60 70c-35-15-60-35-60-70v-40z" fill="${c.fg}"/><path d="M135 95l18 18l35-38" fill="none" stroke="${c.accent}" stroke-width="10"/>`,
-  earnCashBack: (c) =>
-    `${coin(160, 90, 48, c)}<path d="M160 60v60M172 72c-8-8-30-6-30 6s30 8 30 22s-24 14-32 6" fill="none" stroke="${c.fg}" stroke-width="7"/>`,
-  fooddelivery: (c) =>
-    `<circle cx="160" cy="95" r="50" fill="${c.fg}"/><circle cx="160" cy="95" r="32" fill="${c.bg}"/><path d="M95 55v80M225 55v80" stroke="${c.fg}" stroke-width="8"/>`,
-  fuel: (c) =>
-    `<rect x="120" y="45" width="60" height="100" rx="6" fill="${c.fg}"/><rect x="132" y="58" width="36" height="25" fill="${c.bg}"/><path d="M180 70h20v55a10 10 0 0 0 20 0v-50l-15-15" fill="none" stroke="${c.fg}" stroke-width="7"/>`,
-  streaming: (c) =>
-    `<rect x="95" y="45" width="130" height="90" rx="12" fill="${c.fg}"/><path d="M148 70v40l32-20z" fill="${c.accent}"/>`,
-  doubleCoins: (c) =>
-    `${coin(140, 100, 38, c)}${coin(185, 80, 38, c)}<text x="185" y="92" font-size="34" text-anchor="middle" fill="${c.fg}" font-family="system-ui,sans-serif" font-weight="700">2×</text>`,
-  tenpercent: (c) =>
-    `<text x="160" y="115" font-size="72" text-anchor="middle" fill="${c.fg}" font-family="system-ui,sans-serif" font-weight="800">10%</text>`,
+
+// Two card layouts: pictogram centred on a disc, or pictogram left with abstract shapes right.
+function card(p, benefit, v) {
+  const { title, draw } = pictograms[benefit]
+  const art = draw(p, v)
+  const body =
+    v % 2
+      ? `<circle cx="160" cy="90" r="72" fill="${p.light}"/>` +
+        `<circle cx="52" cy="40" r="10" fill="${p.second}" fill-opacity=".4"/>` +
+        `<circle cx="276" cy="138" r="14" fill="${p.second}" fill-opacity=".3"/>` +
+        `<circle cx="262" cy="34" r="6" fill="${p.gold}"/>` +
+        `<g transform="translate(104 34) scale(1.12)">${art}</g>`
+      : `<path d="M18 180L208 0h96a16 16 0 0 1 16 16v148a16 16 0 0 1-16 16z" fill="${p.light}"/>` +
+        `<circle cx="250" cy="64" r="26" fill="${p.second}" fill-opacity=".35"/>` +
+        `<rect x="206" y="108" width="84" height="12" rx="6" fill="${p.main}" fill-opacity=".35"/>` +
+        `<rect x="206" y="128" width="56" height="12" rx="6" fill="${p.main}" fill-opacity=".2"/>` +
+        `<g transform="translate(40 30) scale(1.2)">${art}</g>`
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 180" width="320" height="180" role="img">` +
+    `<title>${title}</title><rect width="320" height="180" rx="16" fill="${p.bg}"/>${body}</svg>\n`
+  )
 }
-const decorations = [
-  (c) => '',
-  (c) =>
-    `<circle cx="50" cy="40" r="14" fill="${c.accent}" opacity=".6"/><circle cx="280" cy="150" r="10" fill="${c.fg}" opacity=".3"/>`,
-  (c) => `<path d="M20 160q60-40 120 0t120 0" fill="none" stroke="${c.fg}" stroke-width="4" opacity=".25"/>`,
-]
-const kebab = (s) => s.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)
+
+const kebab = (s) => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()
+
+fs.mkdirSync(outDir, { recursive: true })
 const config = { $schema: './$schemas/benefits.json', themes: {} }
-for (const [theme, c] of Object.entries(themes)) {
+let count = 0
+for (const [theme, palette] of Object.entries(themes)) {
   config.themes[theme] = {}
-  for (const [benefit, draw] of Object.entries(art)) {
-    const count = benefit === 'tenpercent' || benefit === 'fuel' ? 1 : 2
+  for (const benefit of Object.keys(pictograms)) {
     const files = []
-    for (let i = 1; i <= count; i++) {
-      const file = `${theme}-${kebab(benefit)}-${i}.svg`
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 180" role="img"><title>${titles[benefit]}</title><rect width="320" height="180" rx="16" fill="${c.bg}"/>${decorations[(i + 1) % 3](c)}${draw(c)}</svg>\n`
-      writeFileSync(join(out, file), svg)
+    for (let v = 1; v <= VARIANTS; v++) {
+      const file = `${theme}-${kebab(benefit)}-${v}.svg`
+      const svg = card(palette, benefit, v)
+      if (Buffer.byteLength(svg) >= MAX_BYTES) throw new Error(`${file} is ${Buffer.byteLength(svg)} bytes`)
+      fs.writeFileSync(path.join(outDir, file), svg)
       files.push(file)
+      count++
     }
     config.themes[theme][benefit] = files
   }
 }
-writeFileSync(join(root, 'config', 'benefits.json'), `${JSON.stringify(config, null, 2)}\n`)
-console.log(
-  `wrote config/benefits.json and ${Object.values(config.themes).flatMap((t) => Object.values(t).flat()).length} images`,
-)
+fs.writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`)
+console.log(`benefit images: ${count} written, config/benefits.json updated`)
