@@ -90,7 +90,11 @@ export default defineConfig({
     sourceMap: process.env.SOURCE_MAP === '1' ? { js: 'source-map', css: false } : undefined,
   },
   performance: {
-    chunkSplit: { strategy: 'split-by-experience' },
+    // mobx-react-lite is used by many lazy screens: one chunk of its own, not a copy in each
+    chunkSplit: {
+      strategy: 'split-by-experience',
+      forceSplitting: { 'lib-mobx-react': /node_modules[\\/]mobx-react-lite/ },
+    },
   },
   dev: {
     watchFiles: { paths: ['config/**/*.json'] },

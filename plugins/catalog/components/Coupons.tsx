@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
@@ -6,7 +7,6 @@ import type { Coupon } from '../contract'
 import { storePath } from '../url'
 import s from './catalog.module.css'
 import { Logo } from './Logo'
-import { observe } from './observe'
 import { useStoreVisit } from './visit'
 
 // The popup's code arrives when a code is first asked for, not with the page.
@@ -30,7 +30,7 @@ function expiry(c: Coupon, lng: string, t: (k: string, o?: Record<string, unknow
  * shows the 'Redirecting... No Code Required' popup. Once a member has revealed a merchant's code,
  * that merchant's codes show in place (showCodeForMerchantIds).
  */
-export const CouponCard = observe(function CouponCard({
+export const CouponCard = observer(function CouponCard({
   coupon,
   redirectUrl,
   showStore = true,

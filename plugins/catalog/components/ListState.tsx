@@ -1,9 +1,9 @@
+import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { errorText } from '../../../src/http/error-text'
 import s from './catalog.module.css'
-import { observe } from './observe'
 
 /** Grey tiles while a list loads: the same shape as the tiles that will replace them. */
 export function Skeleton({ count = 8, kind = 'tile' }: { count?: number; kind?: 'tile' | 'row' }) {
@@ -85,7 +85,7 @@ export function ListStatus({
 }
 
 /** 'Show more' under a paged list; says so when the next page failed. */
-export const More = observe(function More({
+export const More = observer(function More({
   list,
   onMore,
   label,

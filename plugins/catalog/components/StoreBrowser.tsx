@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router-dom'
@@ -7,7 +8,6 @@ import { catalogApi } from '../api'
 import type { Store } from '../contract'
 import s from './catalog.module.css'
 import { EmptyState, ErrorState, More, NotFoundState, Skeleton } from './ListState'
-import { observe } from './observe'
 import { StoreGrid } from './StoreTile'
 
 export type Sort = 'popular' | 'rate' | 'name'
@@ -26,7 +26,7 @@ interface CategoryItem {
  * Stores by category (and the plus tier's), with search by name as you type and sorting by cash-back
  * rate. The query lives in the address (?q=, ?sort=) so a result can be shared and Back works.
  */
-export const StoreBrowser = observe(function StoreBrowser({
+export const StoreBrowser = observer(function StoreBrowser({
   category,
   plus,
   defaultSort = 'popular',

@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ScreenProps } from '../../../src/routing/build'
@@ -8,12 +9,11 @@ import { CategoryChips, type Named } from '../components/CategoryChips'
 import { CouponCard } from '../components/Coupons'
 import s from '../components/catalog.module.css'
 import { ListStatus, More, NotFoundState, Skeleton } from '../components/ListState'
-import { observe } from '../components/observe'
 import { usePaged } from '../components/usePaged'
 import type { Coupon } from '../contract'
 
 /** /coupons and /coupons/{category}: unexpired coupons, most popular first, a page at a time. */
-export default observe(function CouponsPage({ params }: ScreenProps) {
+export default observer(function CouponsPage({ params }: ScreenProps) {
   const { t, i18n } = useTranslation('catalog')
   const catalog = useStore('catalog')
   const { http } = useServices()

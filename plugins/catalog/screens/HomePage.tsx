@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
@@ -10,7 +11,6 @@ import s from '../components/catalog.module.css'
 import { ExtensionBanner } from '../components/ExtensionBanner'
 import { ListStatus, More, Skeleton } from '../components/ListState'
 import { OfferGrid } from '../components/OfferCard'
-import { observe } from '../components/observe'
 import { ProductGrid } from '../components/ProductCard'
 import { StoreGrid } from '../components/StoreTile'
 import { WhenVisible } from '../components/WhenVisible'
@@ -24,7 +24,7 @@ const CountryBenefits = lazy(() => import('../components/CountryBenefits'))
 type ListLike = { status: string; error?: string; data: readonly unknown[] }
 
 /** Home (SPEC 2.6 '/' and '/msg/{msgCode}'): the API's sections, each a cached list of the store. */
-export default observe(function HomePage({ params }: ScreenProps) {
+export default observer(function HomePage({ params }: ScreenProps) {
   const { t, i18n } = useTranslation('catalog')
   const catalog = useStore('catalog')
   const { config } = useServices()

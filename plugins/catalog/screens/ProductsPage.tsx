@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ScreenProps } from '../../../src/routing/build'
@@ -6,7 +7,6 @@ import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
 import { catalogApi } from '../api'
 import { CategoryChips, type Named } from '../components/CategoryChips'
 import { ListStatus, More, NotFoundState } from '../components/ListState'
-import { observe } from '../components/observe'
 import { ProductGrid } from '../components/ProductCard'
 import { usePaged } from '../components/usePaged'
 import type { Product } from '../contract'
@@ -17,7 +17,7 @@ type ProductCategory = Named & { children: Named[] }
  * /products, /products/{category}, /products/{category}/{subcategory} and the plus product page;
  * product categories from the store (cached 24 hours).
  */
-export default observe(function ProductsPage({ params, tier }: ScreenProps) {
+export default observer(function ProductsPage({ params, tier }: ScreenProps) {
   const { t, i18n } = useTranslation('catalog')
   const catalog = useStore('catalog')
   const { http } = useServices()
