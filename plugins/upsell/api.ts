@@ -50,3 +50,20 @@ export async function getSubscriptions(http: HttpClient): Promise<Subscription[]
 export function cancelSubscription(http: HttpClient, plan: PlanId) {
   return http.post<{ success: boolean; data: Subscription }>('/api/cancel-subscription', { plan })
 }
+
+export interface GiftCard {
+  id: number
+  brand: string
+  amount_cents: number
+  code: string
+  status: string
+  expires_at: string
+  redeemed_at: string | null
+}
+
+/** POST /api/gift/redeem (plugins/account/contract.ts GiftRedeemRequest/GiftRedeemReply). */
+export function redeemGift(http: HttpClient, code: string) {
+  return http.post<{ success: boolean; data: GiftCard; cash_balance_cents: number }>('/api/gift/redeem', {
+    code: code.trim(),
+  })
+}

@@ -96,3 +96,34 @@ export function serverErrors(errors: Record<string, string[]> | undefined): Fiel
   }
   return out
 }
+
+/** The longest code POST /api/gift/redeem accepts (plugins/account/contract.ts). */
+export const GIFT_CODE_MAX = 40
+
+/** A gift card code before it is sent: an error key of the upsell namespace, or undefined. */
+export function validateGiftCode(code: string): string | undefined {
+  const c = code.trim()
+  if (!c) return 'gift.errors.empty'
+  if (c.length > GIFT_CODE_MAX) return 'gift.errors.long'
+  if (!/^[A-Za-z0-9 -]+$/.test(c)) return 'gift.errors.chars'
+  return undefined
+}
+
+/** Card brands a link may name (?brand=…), shown by their own names; any other value is not echoed. */
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  mc: 'Mastercard',
+  amex: 'American Express',
+  americanexpress: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+}
+
+/** The brand name for a ?brand= value, or null when the value is not a known card brand. */
+export function cardBrandName(value: string | null): string | null {
+  if (!value) return null
+  return BRANDS[value.toLowerCase().replace(/[^a-z]/g, '')] ?? null
+}

@@ -1,11 +1,9 @@
 import { definePlugin } from '../../src/plugin/define'
 
-// Screens this plugin's issue has not built yet show the core's honest placeholder.
-const pending = () => import('../../src/ui/PendingPage')
-
 /**
  * The upsell plugin: every lander of config/landers.json (one screen composed from lazily loaded
- * step blocks), the pages landers end on, the plus membership page and cancelling it.
+ * step blocks), the pages landers end on, the plus membership page and cancelling it, the sweepstakes
+ * rules and verify pages, gift card redemption and the card-update page for visitors.
  */
 export default definePlugin({
   name: 'upsell',
@@ -21,10 +19,10 @@ export default definePlugin({
     OptOutPage: () => import('./screens/OptOutPage'),
     PlusPage: () => import('./screens/PlusPage'),
     CancelSubscriptionPage: () => import('./screens/CancelSubscriptionPage'),
-    SweepstakesVerifyPage: pending,
-    SweepstakesRulesPage: pending,
-    GiftRedeemPage: pending,
-    UpdatePaymentMethodPage: pending,
+    SweepstakesVerifyPage: () => import('./screens/SweepstakesVerifyPage'),
+    SweepstakesRulesPage: () => import('./screens/SweepstakesRulesPage'),
+    GiftRedeemPage: () => import('./screens/GiftRedeemPage'),
+    UpdatePaymentMethodPage: () => import('./screens/UpdatePaymentMethodPage'),
   },
   locales: {
     en: () => import('../../locales/en/upsell.json'),

@@ -12,6 +12,7 @@ import { blockLoaders } from '../blocks'
 import type { BlockProps, Outcome } from '../blocks/types'
 import s from '../components/upsell.module.css'
 import { useAuth } from '../components/useAuth'
+import { crossDomainEntry } from '../crossdomain'
 import { companionSteps, flowSteps, offerValues, progressStore, resolveStep, type StepBlock } from '../lander'
 
 const lazyBlocks = Object.fromEntries(
@@ -50,13 +51,20 @@ function LanderPage({ params, lander: landerId }: ScreenProps & { lander?: strin
   const values = lander ? offerValues(lander.offer, i18n.language) : {}
   const title = lander?.copy.title ? t(lander.copy.title, values) : t('title')
   useDocumentTitle(title)
+  // An upsell page's cross-domain variant (?xd=1&token=…) signs in through the auth plugin's token route first.
+  const crossDomain = steps.some((x) => x.block === 'upsell')
+    ? crossDomainEntry(location.pathname, location.search)
+    : null
+  useEffect(() => {
+    if (crossDomain) window.location.replace(crossDomain)
+  }, [crossDomain])
 
   const viewed = useRef(false)
   useEffect(() => {
-    if (!lander || viewed.current) return
+    if (!lander || viewed.current || crossDomain) return
     viewed.current = true
     track('lander_view', { lander: lander.id, path: location.pathname, step: index + 1 })
-  }, [lander, track, location.pathname, index])
+  }, [lander, track, location.pathname, index, crossDomain])
 
   // Move focus to the new step's heading, so keyboard and screen-reader users start there.
   const heading = useRef<HTMLHeadingElement>(null)
@@ -94,6 +102,7 @@ function LanderPage({ params, lander: landerId }: ScreenProps & { lander?: strin
   )
 
   if (!lander) return <NotFound />
+  if (crossDomain) return <Spinner />
   if (redirect && stepPath) {
     return (
       <Navigate

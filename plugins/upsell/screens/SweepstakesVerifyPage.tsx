@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'react-router-dom'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import s from '../components/upsell.module.css'
+import { tokenState } from '../sweepstakes'
+
+/**
+ * /sweepstakes/verify?token=…: the link of an entry confirmation. The API has no sweepstakes
+ * endpoint, so this page never claims an entry is confirmed: it says what it can tell from the
+ * link (missing, malformed or well-formed code) and how entries are checked (the Official Rules).
+ */
+export default function SweepstakesVerifyPage() {
+  const { t } = useTranslation('upsell')
+  const { search } = useLocation()
+  const state = tokenState(search)
+  useDocumentTitle(t('sweepstakes.verify.title'))
+  return (
+    <section
+      className={s.doc}
+      aria-labelledby="verify-title"
+      data-testid="sweepstakes-verify"
+      data-state={state}
+    >
+      <h1 id="verify-title">{t('sweepstakes.verify.title')}</h1>
+      {state === 'well-formed' ? (
+        <div className={s.ok} role="status">
+          <p style={{ marginTop: 0 }}>
+            <strong>{t('sweepstakes.verify.received')}</strong>
+          </p>
+          <p style={{ marginBottom: 0 }}>{t('sweepstakes.verify.honest')}</p>
+        </div>
+      ) : (
+        <p className={s.alert} role="alert">
+          {t(state === 'missing' ? 'sweepstakes.verify.missing' : 'sweepstakes.verify.invalid')}
+        </p>
+      )}
+      <ul className={s.linkList}>
+        <li>
+          <Link to="/sweepstakes-rules">{t('sweepstakes.verify.rules')}</Link>
+        </li>
+        <li>
+          <Link to="/register">{t('sweepstakes.verify.join')}</Link>
+        </li>
+        <li>
+          <Link to="/">{t('sweepstakes.verify.home')}</Link>
+        </li>
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'react-router-dom'
+import { constants } from '../../../src/config/constants'
+import { storage } from '../../../src/platform/storage'
+import { useServices } from '../../../src/state/context'
+import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import s from '../components/upsell.module.css'
+import { cardBrandName } from '../forms'
+
+/**
+ * /updatepay_method (guests; e.g. from an expired-card email): the card on file can only change
+ * after a sign-in (POST /api/account/payment-method needs it), so this page says so and opens the
+ * sign-in; after it, the member lands on the account's billing page (the route of account/BillingPage).
+ */
+export default function UpdatePaymentMethodPage() {
+  const { t } = useTranslation('upsell')
+  const { events, config } = useServices()
+  const { search } = useLocation()
+  const brand = cardBrandName(new URLSearchParams(search).get('brand'))
+  const title = brand ? t('updatePay.title', { brand }) : t('updatePay.titleGeneric')
+  useDocumentTitle(title)
+  const billing = config.routes.find(
+    (r) => 'screen' in r && r.screen === 'account/BillingPage' && !r.path.includes(':'),
+  )
+  const signIn = () => {
+    if (billing) storage.set(constants.storageKeys.loginRedirect, billing.path)
+    events.emit('open-auth', { tab: 'login' })
+  }
+  return (
+    <section className={s.doc} aria-labelledby="updatepay-title" data-testid="update-payment">
+      <h1 id="updatepay-title">{title}</h1>
+      <p>{brand ? t('updatePay.body', { brand }) : t('updatePay.bodyGeneric')}</p>
+      <p className={s.honest}>{t('updatePay.why')}</p>
+      <p className={s.actions}>
+        <button type="button" className={s.primary} onClick={signIn}>
+          {t('updatePay.signIn')}
+        </button>
+      </p>
+      <p className={s.hint}>{t('updatePay.noCharge')}</p>
+      <p>
+        {t('updatePay.cancel')} <Link to="/cancel-subscription">{t('updatePay.cancelLink')}</Link>
+      </p>
+    </section>
+  )
+}
