@@ -6,6 +6,7 @@ import { sandboxCaptcha, siteverifyCaptcha } from './adapters/captcha.ts'
 import { outboxMail } from './adapters/mail.ts'
 import { sandboxPayment } from './adapters/payment.ts'
 import { migrate, openDb } from './db/index.ts'
+import { compressReplies } from './lib/compress.ts'
 import { HttpError, TtlCache } from './lib/http.ts'
 import { securityHeaders } from './lib/security.ts'
 import { Sessions } from './lib/session.ts'
@@ -143,6 +144,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   })
 
   securityHeaders(app, { allowedOrigins: opts.allowedOrigins ?? [] })
+  compressReplies(app)
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof HttpError) {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, testServer } from './test-helpers.ts'
@@ -22,6 +23,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'static', 'js', 'index.abc123.js'), 'console.log(1)')
   writeFileSync(join(dist, 'static', 'css', 'index.def456.css'), 'body{}')
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *')
+  // the build writes compressed copies beside text assets (rsbuild.config.ts, pluginPrecompress)
+  writeFileSync(join(dist, 'static', 'js', 'index.abc123.js.br'), brotliCompressSync('console.log(1)'))
+  writeFileSync(join(dist, 'static', 'js', 'index.abc123.js.gz'), gzipSync('console.log(1)'))
   app = await testServer({ root, serveStatic: true, brand: 'default', seed: false })
   c = client(app)
   // A server whose brand was never built: /api still works.
@@ -62,6 +66,32 @@ describe('static SPA', () => {
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(js.headers['x-content-type-options']).toBe('nosniff')
     expect((await c.get('/robots.txt')).status).toBe(200)
+  })
+  it('sends the pre-compressed copy of an asset the client accepts', async () => {
+    const br = await app.inject({
+      url: '/static/js/index.abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    expect(br.headers['content-encoding']).toBe('br')
+    const gz = await app.inject({ url: '/static/js/index.abc123.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)')
+    const plain = await app.inject({ url: '/static/js/index.abc123.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe('console.log(1)')
+  })
+  it('compresses a large JSON reply for a client that accepts gzip, and only then', async () => {
+    const gz = await app.inject({ url: '/api/docs', headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.statusCode).toBe(200)
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(String(gz.headers.vary)).toContain('Accept-Encoding')
+    const doc = JSON.parse(gunzipSync(gz.rawPayload).toString())
+    expect(doc.openapi).toBeDefined()
+    const plain = await app.inject({ url: '/api/docs' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(plain.body)).toEqual(doc)
+    const small = await app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip' } })
+    expect(small.headers['content-encoding']).toBeUndefined()
   })
   it('falls back to index.html for page routes only', async () => {
     const page = await c.get('/stores/fooddelivery', { accept: 'text/html,application/xhtml+xml' })

@@ -36,6 +36,8 @@ export async function serveSpa(app: FastifyInstance, distDir: string) {
       index: false,
       wildcard: true,
       decorateReply: false,
+      // the build writes .br and .gz copies of every text asset (rsbuild.config.ts)
+      preCompressed: true,
       allowedPath: (path) => path !== '/index.html',
       setHeaders(res, path) {
         if (/[/\\]static[/\\]/.test(path)) res.header('Cache-Control', 'public, max-age=31536000, immutable')
