@@ -7,7 +7,7 @@ import type { RuntimeConfig } from '../config/runtime-types'
 import { definePlugin } from '../plugin/define'
 import { createRegistry } from '../plugin/registry'
 import type { Services } from '../plugin/types'
-import { buildRoutes, type ScreenProps } from './build'
+import { buildRoutes, type ScreenProps, screensFor } from './build'
 import { markBooted } from './navigation'
 
 const Page = (name: string) => async () => ({
@@ -92,5 +92,25 @@ describe('routes built from config', () => {
   it('shows not-found for a path that is not listed', async () => {
     await visit('/a/b/c/d')
     expect(screen.getByRole('heading').textContent).toBe('Page not found')
+  })
+})
+
+describe('screensFor (start-up prefetch)', () => {
+  it('finds the screen the router will show, the most specific pattern first', () => {
+    const config = {
+      routes: [
+        { path: '/:merchant-coupons', screen: 'shop/Merchant', layout: 'main', props: {} },
+        { path: '/stores', screen: 'shop/Stores', layout: 'main', props: {} },
+        { path: '/login', screen: 'shop/Home', overlay: 'auth/SignIn', layout: 'main', props: {} },
+      ],
+      redirects: [{ from: '/:merchant', to: '/:merchant-coupons', keepQuery: true }],
+      landers: { screen: 'up/Lander', landers: [{ id: 'a', paths: ['/spl/a'] }] },
+    } as unknown as RuntimeConfig
+    expect(screensFor(config, '/stores')).toEqual(['shop/Stores'])
+    expect(screensFor(config, '/amazon-coupons')).toEqual(['shop/Merchant'])
+    expect(screensFor(config, '/login')).toEqual(['shop/Home', 'auth/SignIn'])
+    expect(screensFor(config, '/spl/a')).toEqual(['up/Lander'])
+    expect(screensFor(config, '/amazon')).toEqual([])
+    expect(screensFor(config, '/no/such/page')).toEqual([])
   })
 })

@@ -14,7 +14,14 @@ import type { GuardResult, Services } from '../plugin/types'
 import type { RootStore } from '../state/root'
 import { NotFound } from '../ui/NotFound'
 import { fullPageLoad } from './navigation'
-import { type CompiledPattern, compilePattern, fillPattern, matchPattern, toRouterPath } from './pattern'
+import {
+  type CompiledPattern,
+  compilePattern,
+  fillPattern,
+  matchPattern,
+  specificity,
+  toRouterPath,
+} from './pattern'
 
 /** Props every screen receives: the route's params by their names in routes.json, and its props. */
 export interface ScreenProps {
@@ -83,6 +90,19 @@ export function collectEntries(config: RuntimeConfig): Entry[] {
   for (const r of config.redirects)
     out.push({ kind: 'redirect', path: r.from, guard: r.guard, to: r.to, keepQuery: r.keepQuery })
   return out
+}
+
+/**
+ * The screens the page at `pathname` will show (screen and overlay), found the way the router will:
+ * the most specific pattern wins. Used at start-up to fetch them while the plugins start.
+ */
+export function screensFor(config: RuntimeConfig, pathname: string): string[] {
+  const hit = collectEntries(config)
+    .map((e) => ({ e, p: compilePattern(e.path) }))
+    .filter(({ p }) => matchPattern(p, pathname))
+    .sort((a, b) => specificity(b.p.source) - specificity(a.p.source))[0]
+  if (!hit || hit.e.kind !== 'screen') return []
+  return hit.e.overlay ? [hit.e.screen, hit.e.overlay] : [hit.e.screen]
 }
 
 /**

@@ -29,7 +29,8 @@ test.describe('redirects (SPEC 2.2, 2.4, 2.6)', () => {
   test('/sweepstakes leaves the app for its static landing page', async ({ page }) => {
     await page.goto('/sweepstakes')
     await expect.poll(() => pathOf(page)).toBe('/pages/sweepstakes.html')
-    await expect(page.getByRole('heading', { name: 'Sweepstakes' })).toBeVisible()
+    await expect(page).toHaveTitle(/Sweepstakes/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   })
 })
 
