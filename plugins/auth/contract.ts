@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { constants } from '../../src/config/constants'
 
 /** API contract of the auth plugin: request and reply schemas shared by the server and the SPA. */
 
@@ -57,7 +58,13 @@ export const RegisterRequest = z
     email,
     password: z
       .string()
-      .check(z.minLength(8, 'The password must be at least 8 characters.'), z.maxLength(200)),
+      .check(
+        z.minLength(
+          constants.minimumPasswordLength,
+          `The password must be at least ${constants.minimumPasswordLength} characters.`,
+        ),
+        z.maxLength(200),
+      ),
     password_confirmation: str(200),
     phone: z.optional(z.string().check(z.regex(/^[+0-9 ()-]{0,25}$/, 'Please enter a valid phone number.'))),
     source: z.optional(str(100)),
@@ -91,7 +98,15 @@ export const PasswordResetRequest = z.object({
   email_encoded: z.optional(str(400)),
   token: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   password: z.optional(
-    z.string().check(z.minLength(8, 'The password must be at least 8 characters.'), z.maxLength(200)),
+    z
+      .string()
+      .check(
+        z.minLength(
+          constants.minimumPasswordLength,
+          `The password must be at least ${constants.minimumPasswordLength} characters.`,
+        ),
+        z.maxLength(200),
+      ),
   ),
   password_confirmation: z.optional(str(200)),
 })

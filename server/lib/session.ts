@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
+import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { parseCookies, TtlCache } from './http.ts'
 
@@ -38,7 +39,7 @@ export interface SessionUser {
   token: string
 }
 
-const LIFE_DAYS = 365
+const LIFE_DAYS = constants.loginLifeDays
 
 /** Signs and checks login tokens (HS256 JWT with iat, jti, 365 days) and revokes them. */
 export class Sessions {

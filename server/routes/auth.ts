@@ -14,6 +14,7 @@ import {
   SyncRequest,
   VerifyRequest,
 } from '../../plugins/auth/contract.ts'
+import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { ipCountry } from '../lib/geo.ts'
 import { fail, HttpError } from '../lib/http.ts'
@@ -141,7 +142,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
             body.phone || null,
             hash,
             body.source ?? '',
-            (body.user_agent ?? req.headers['user-agent'] ?? '').slice(0, 500),
+            (body.user_agent ?? req.headers['user-agent'] ?? '').slice(0, constants.userAgentMaxLength),
             body.sid ?? defaultSid(),
             body.cid ?? 'homepage',
             body.partner ?? 'organic',

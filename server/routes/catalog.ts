@@ -18,6 +18,7 @@ import {
   StoresQuery,
   StoresReply,
 } from '../../plugins/catalog/contract.ts'
+import { constants } from '../../src/config/constants.ts'
 import { fail } from '../lib/http.ts'
 import { isoOf, isoOrNull, paged } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
@@ -321,7 +322,7 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
             terms: lang === 'es' ? r.terms_es : r.terms_en,
             redirect_url: r.redirect_url,
             best_rate: rate(r.rate_type, best, lang),
-            good_rate: r.rate_value >= best * 0.9,
+            good_rate: r.rate_value >= best * (1 - constants.goodRateWithinPercent / 100),
             typical_confirmation_days: conf?.days ?? null,
             rate_history: history.map((h) => ({ date: isoOf(h.changed_at), value: h.rate_value })),
             coupons: coupons.map((c) => toCoupon(c, lang)),

@@ -12,14 +12,15 @@ import {
   LoadPixelsRequest,
   TrackingEvent,
 } from '../../plugins/tracking/contract.ts'
+import { constants } from '../../src/config/constants.ts'
 import { ipCountry } from '../lib/geo.ts'
 import { parseCookies } from '../lib/http.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 import { defaultSid } from './auth.ts'
 
-const COOKIE = 'sm_landers'
-const LIFE_DAYS = 25
+const COOKIE = constants.attributionCookie.name
+const LIFE_DAYS = constants.attributionCookie.lifeDays
 const prefixes = ['', 'local_', 'qa1_', 'qa2_', 'qa3_', 'oak_']
 
 interface Attribution {
@@ -100,7 +101,7 @@ export async function trackingRoutes(app: FastifyInstance, s: Services) {
     method: 'POST',
     url: '/api/check-set-cookie',
     tag: 'tracking',
-    summary: 'Record a landing visit and set the attribution cookie (25 days).',
+    summary: `Record a landing visit and set the attribution cookie (${constants.attributionCookie.lifeDays} days).`,
     auth: 'optional',
     body: CheckSetCookieRequest,
     reply: CheckSetCookieReply,

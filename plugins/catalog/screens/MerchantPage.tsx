@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { constants } from '../../../src/config/constants'
 import type { ScreenProps } from '../../../src/routing/build'
 import { useServices } from '../../../src/state/context'
 import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
@@ -112,7 +113,11 @@ function StoreView({ store }: { store: StoreDetail }) {
         <section className={s.fact} aria-labelledby="fact-best">
           <h2 id="fact-best">{t('store.bestRate')}</h2>
           <p className={s.factValue}>{store.best_rate.label}</p>
-          <p className={s.muted}>{store.good_rate ? t('store.goodRateWhy') : t('store.notGoodRateWhy')}</p>
+          <p className={s.muted}>
+            {store.good_rate
+              ? t('store.goodRateWhy', { percent: constants.goodRateWithinPercent })
+              : t('store.notGoodRateWhy')}
+          </p>
         </section>
         <section className={s.fact} aria-labelledby="fact-confirm">
           <h2 id="fact-confirm">{t('store.confirmation')}</h2>

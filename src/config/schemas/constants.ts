@@ -32,6 +32,8 @@ export const constantsSchema = z.strictObject({
   hashScrollOffsetPx: z.number().int().nonnegative(),
   defaultInstalledPage: positiveInt,
   offerPopupSmallStyleOverChars: positiveInt,
+  /** A store's rate earns the 'good rate' badge within this percent of the best rate seen. */
+  goodRateWithinPercent: z.number().positive().max(100),
   benefitImagesMaxPerCategory: positiveInt,
   shippingRebateMaxPerMonth: positiveInt,
   rideshareRebateMaxPerMonth: positiveInt,
