@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { extname, join, resolve } from 'node:path'
+import { extname, join, relative, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core'
 import { pluginReact } from '@rsbuild/plugin-react'
@@ -23,13 +24,19 @@ const brandJson = (() => {
 })()
 const environment = process.env.APP_ENV || app.defaultEnvironment
 const virtualPath = join(root, 'node_modules/.virtual/brand.js')
+const distRoot = process.env.DIST_ROOT || 'dist'
 
 /**
  * Validates config/ for the brand (config:check) and generates the module '@brand' with one static
  * import per enabled plugin, so a disabled plugin's code never enters the bundle. A broken config
  * stops the build with the checker's message.
  */
+let brandSource: string | undefined
 function brandModule(): string {
+  brandSource ??= makeBrandModule()
+  return brandSource
+}
+function makeBrandModule(): string {
   let json: string
   try {
     json = execFileSync(
@@ -58,6 +65,75 @@ function brandModule(): string {
   return `${imports.join('\n')}\nexport const plugins = [${config.plugins.map((_, i) => `p${i}`).join(', ')}]\nexport const config = ${json}\n`
 }
 
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  )
+
+/**
+ * Renders the first paints (src/first-paint/render.tsx, built for Node as the environment
+ * 'firstpaint') and writes them to first-paint.json beside index.html: per path and language, the
+ * markup and the stylesheets of the web build that define its classes (the ones index.html does not
+ * already link). The server puts them in the page (server/static.ts).
+ */
+const pluginFirstPaint = (): RsbuildPlugin => ({
+  name: 'rewards:first-paint',
+  setup(api) {
+    api.onAfterBuild(async ({ environments }) => {
+      const web = environments.web?.distPath
+      const node = environments.firstpaint?.distPath
+      if (!web || !node) return
+      const entry = walk(node).find((f) => /first-paint\.(c|m)?js$/.test(f))
+      if (!entry) throw new Error(`The first-paint build wrote no first-paint.js in ${node}`)
+      const mod = (await import(pathToFileURL(entry).href)) as {
+        renderFirstPaints?: () => Promise<FirstPaintOut[]>
+        default?: { renderFirstPaints: () => Promise<FirstPaintOut[]> }
+      }
+      const render = mod.renderFirstPaints ?? mod.default?.renderFirstPaints
+      if (!render) throw new Error(`${entry} exports no renderFirstPaints`)
+      const paints = await render()
+      const index = readFileSync(join(web, 'index.html'), 'utf8')
+      const linked = new Set([...index.matchAll(/href="([^"]+\.css)"/g)].map((m) => m[1]))
+      const sheets = walk(join(web, 'static/css'))
+        .filter((f) => f.endsWith('.css'))
+        .map((f) => ({ url: `/${relative(web, f).split('\\').join('/')}`, text: readFileSync(f, 'utf8') }))
+      const linkedText = sheets
+        .filter((f) => linked.has(f.url))
+        .map((f) => f.text)
+        .join('')
+      const others = sheets.filter((f) => !linked.has(f.url))
+      const esc = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      const defines = (text: string, c: string) => new RegExp(`\\.${esc(c)}(?![\\w-])`).test(text)
+      // A CSS module used by several chunks is copied into each: link the fewest, smallest sheets
+      // that define every class (one of identical copies).
+      const unique = [...new Map(others.map((f) => [f.text, f])).values()].sort(
+        (a, b) => a.text.length - b.text.length,
+      )
+      const out: Record<string, Record<string, { html: string; css: string[] }>> = {}
+      for (const p of paints) {
+        const css: string[] = []
+        const missing = new Set(p.classes.filter((c) => !defines(linkedText, c)))
+        for (const c of p.classes) {
+          if (!missing.has(c)) continue
+          const sheet = unique.find((f) => defines(f.text, c))
+          if (!sheet) continue
+          css.push(sheet.url)
+          for (const other of missing) if (defines(sheet.text, other)) missing.delete(other)
+        }
+        out[p.path] ??= {}
+        out[p.path]![p.language] = { html: p.html, css }
+      }
+      writeFileSync(join(web, 'first-paint.json'), JSON.stringify(out))
+    })
+  },
+})
+interface FirstPaintOut {
+  path: string
+  language: string
+  html: string
+  classes: string[]
+}
+
 const pluginBrand = (): RsbuildPlugin => ({
   name: 'rewards:brand',
   setup(api) {
@@ -74,12 +150,10 @@ const pluginBrand = (): RsbuildPlugin => ({
 const pluginPrecompress = (): RsbuildPlugin => ({
   name: 'rewards:precompress',
   setup(api) {
-    api.onAfterBuild(() => {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-          e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
-        )
-      for (const file of walk(api.context.distPath)) {
+    api.onAfterBuild(({ environments }) => {
+      const web = environments.web?.distPath
+      if (!web) return
+      for (const file of walk(web)) {
         if (!['.js', '.css', '.svg', '.json', '.html', '.txt'].includes(extname(file))) continue
         if (file.endsWith('index.html') || statSync(file).size < 1024) continue
         const buf = readFileSync(file)
@@ -90,35 +164,53 @@ const pluginPrecompress = (): RsbuildPlugin => ({
   },
 })
 
-export default defineConfig({
-  plugins: [pluginReact(), pluginBrand(), pluginPrecompress()],
-  source: {
-    entry: { index: './src/main.tsx' },
-  },
+export default defineConfig(({ command }) => ({
+  plugins: [pluginReact(), pluginBrand(), pluginFirstPaint(), pluginPrecompress()],
   resolve: {
     alias: { '@brand': virtualPath },
     aliasStrategy: 'prefer-alias',
   },
-  html: {
-    title: brandJson.name ?? '',
-    template: './src/index.html',
-    favicon: brandJson.theme?.logo ? join(root, 'public', brandJson.theme.logo) : undefined,
-    meta: { 'theme-color': brandJson.theme?.primary ?? '#ffffff' },
-  },
-  security: { nonce: 'CSP_NONCE_PLACEHOLDER' },
-  output: {
-    distPath: { root: `${process.env.DIST_ROOT || 'dist'}/${brand}` },
-    copy: [{ from: './public', to: '.' }],
-    cleanDistPath: true,
-    // SOURCE_MAP=1 for bundle analysis (scripts/bundle-sources.mjs)
-    sourceMap: process.env.SOURCE_MAP === '1' ? { js: 'source-map', css: false } : undefined,
-  },
-  performance: {
-    // mobx-react-lite is used by many lazy screens: one chunk of its own, not a copy in each
-    chunkSplit: {
-      strategy: 'split-by-experience',
-      forceSplitting: { 'lib-mobx-react': /node_modules[\\/]mobx-react-lite/ },
+  environments: {
+    web: {
+      source: {
+        entry: { index: './src/main.tsx' },
+      },
+      html: {
+        title: brandJson.name ?? '',
+        template: './src/index.html',
+        favicon: brandJson.theme?.logo ? join(root, 'public', brandJson.theme.logo) : undefined,
+        meta: { 'theme-color': brandJson.theme?.primary ?? '#ffffff' },
+      },
+      security: { nonce: 'CSP_NONCE_PLACEHOLDER' },
+      output: {
+        distPath: { root: `${distRoot}/${brand}` },
+        copy: [{ from: './public', to: '.' }],
+        cleanDistPath: true,
+        // SOURCE_MAP=1 for bundle analysis (scripts/bundle-sources.mjs)
+        sourceMap: process.env.SOURCE_MAP === '1' ? { js: 'source-map', css: false } : undefined,
+      },
+      performance: {
+        // mobx-react-lite is used by many lazy screens: one chunk of its own, not a copy in each
+        chunkSplit: {
+          strategy: 'split-by-experience',
+          forceSplitting: { 'lib-mobx-react': /node_modules[\\/]mobx-react-lite/ },
+        },
+      },
     },
+    // The first paints, rendered at build time only (src/first-paint/render.tsx)
+    ...(command === 'build'
+      ? {
+          firstpaint: {
+            source: { entry: { 'first-paint': './src/first-paint/render.tsx' } },
+            output: {
+              target: 'node' as const,
+              distPath: { root: `${distRoot}/.first-paint/${brand}` },
+              cleanDistPath: true,
+              minify: false,
+            },
+          },
+        }
+      : {}),
   },
   dev: {
     watchFiles: { paths: ['config/**/*.json'] },
@@ -130,4 +222,4 @@ export default defineConfig({
       '/landers': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
     },
   },
-})
+}))

@@ -7,6 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, testServer } from './test-helpers.ts'
 
 let root: string
+// as the build writes it (rsbuild.config.ts, rewards:first-paint)
+const paints = {
+  '/promo': {
+    en: { html: '<style nonce="CSP_NONCE_PLACEHOLDER">:root{}</style><h1>Hello</h1>', css: ['/static/css/async/p.css'] },
+    es: { html: '<h1>Hola</h1>', css: ['/static/css/async/p.css'] },
+  },
+}
 let app: FastifyInstance
 let bare: FastifyInstance
 let c: ReturnType<typeof client>
@@ -23,6 +30,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'static', 'js', 'index.abc123.js'), 'console.log(1)')
   writeFileSync(join(dist, 'static', 'css', 'index.def456.css'), 'body{}')
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *')
+  writeFileSync(join(dist, 'first-paint.json'), JSON.stringify(paints))
   // the build writes compressed copies beside text assets (rsbuild.config.ts, pluginPrecompress)
   writeFileSync(join(dist, 'static', 'js', 'index.abc123.js.br'), brotliCompressSync('console.log(1)'))
   writeFileSync(join(dist, 'static', 'js', 'index.abc123.js.gz'), gzipSync('console.log(1)'))
@@ -104,6 +112,26 @@ describe('static SPA', () => {
     expect(api.status).toBe(404)
     expect(api.body.errors).toBeDefined()
     expect((await c.get('/landers/unknown', { accept: 'text/html' })).status).toBe(404)
+  })
+  it('sends a path’s first paint in the language of ?lang=, English otherwise, with the app root hidden', async () => {
+    const en = await c.get('/promo', { accept: 'text/html' })
+    expect(en.text).toContain('<html lang="en">')
+    const n = en.text.match(/nonce="([^"]+)"/)![1]!
+    expect(en.text).toContain(
+      `<div id="first-paint" data-lang="en"><style nonce="${n}">:root{}</style><h1>Hello</h1></div><div id="root" hidden></div>`,
+    )
+    expect(en.text).toContain('<link href="/static/css/async/p.css" rel="stylesheet"></head>')
+    const es = await c.get('/promo/?lang=es', { accept: 'text/html' })
+    expect(es.text).toContain('<html lang="es">')
+    expect(es.text).toContain('<div id="first-paint" data-lang="es"><h1>Hola</h1></div>')
+    const unknownLang = await c.get('/promo?lang=xx', { accept: 'text/html' })
+    expect(unknownLang.text).toContain('data-lang="en"')
+    // other pages: the plain shell
+    const other = await c.get('/stores', { accept: 'text/html' })
+    expect(other.text).not.toContain('first-paint')
+    expect(other.text).toContain('<div id="root"></div>')
+    // the build's list itself is not served
+    expect((await c.get('/first-paint.json')).status).toBe(404)
   })
   it('without a build, pages say to run npm run build and /api still answers', async () => {
     const b = client(bare)

@@ -2,19 +2,53 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { constants } from '../src/config/constants.ts'
 import { nonce, spaCsp } from './lib/security.ts'
+
+/** first-paint.json, written by the build (rsbuild.config.ts, src/first-paint): path -> language -> page parts. */
+type FirstPaints = Record<string, Record<string, { html: string; css: string[] }>>
+
+const escapeAttr = (v: string) => v.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/**
+ * The page for `url`: index.html with the path's static first paint, if the build made one, in the
+ * language the app will pick from the URL (?lang=, else the first paint's first language; a visitor
+ * whose stored language differs gets it dropped by the app at start). The app's root stays hidden
+ * until the app replaces the first paint (src/first-paint/client.ts).
+ */
+export function withFirstPaint(indexHtml: string, paints: FirstPaints, url: string): string {
+  const [path = '/', query = ''] = url.split('?')
+  const byLang = paints[path] ?? paints[path.replace(/\/+$/, '')]
+  if (!byLang) return indexHtml
+  const langs = Object.keys(byLang)
+  const asked = new URLSearchParams(query).get(constants.languageQueryParam)
+  const lang = asked && byLang[asked] ? asked : langs.includes('en') ? 'en' : langs[0]
+  const fp = lang ? byLang[lang] : undefined
+  if (!lang || !fp) return indexHtml
+  const links = fp.css.map((href) => `<link href="${escapeAttr(href)}" rel="stylesheet">`).join('')
+  return indexHtml
+    .replace(/<html( lang="[^"]*")?/, `<html lang="${escapeAttr(lang)}"`)
+    .replace('</head>', `${links}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="first-paint" data-lang="${escapeAttr(lang)}">${fp.html}</div><div id="root" hidden></div>`,
+    )
+}
 
 /** Serves dist/<brand>: hashed assets cached for a year, index.html with a fresh CSP nonce, SPA fallback. */
 export async function serveSpa(app: FastifyInstance, distDir: string) {
   const indexPath = join(distDir, 'index.html')
   let indexHtml: string | undefined
+  let paints: FirstPaints = {}
+  const paintsPath = join(distDir, 'first-paint.json')
+  if (existsSync(paintsPath)) paints = JSON.parse(readFileSync(paintsPath, 'utf8')) as FirstPaints
   if (existsSync(indexPath)) indexHtml = readFileSync(indexPath, 'utf8')
   else
     app.log.error(
       `The built SPA is missing (${indexPath}). Run \`npm run build\`; the API is served meanwhile.`,
     )
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (reply: FastifyReply, url = '/') => {
     if (!indexHtml) {
       return reply
         .code(503)
@@ -27,7 +61,7 @@ export async function serveSpa(app: FastifyInstance, distDir: string) {
       .header('Content-Security-Policy', spaCsp(n))
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml.replaceAll('CSP_NONCE_PLACEHOLDER', n))
+      .send(withFirstPaint(indexHtml, paints, url).replaceAll('CSP_NONCE_PLACEHOLDER', n))
   }
 
   if (indexHtml) {
@@ -38,14 +72,14 @@ export async function serveSpa(app: FastifyInstance, distDir: string) {
       decorateReply: false,
       // the build writes .br and .gz copies of every text asset (rsbuild.config.ts)
       preCompressed: true,
-      allowedPath: (path) => path !== '/index.html',
+      allowedPath: (path) => path !== '/index.html' && !path.startsWith('/first-paint.json'),
       setHeaders(res, path) {
         if (/[/\\]static[/\\]/.test(path)) res.header('Cache-Control', 'public, max-age=31536000, immutable')
         else res.header('Cache-Control', 'public, max-age=3600')
       },
     })
   }
-  app.get('/', (_req, reply) => sendIndex(reply))
+  app.get('/', (req, reply) => sendIndex(reply, req.url))
   app.get('/index.html', (_req, reply) => sendIndex(reply))
   return {
     /** The not-found handler: SPA fallback for page requests, JSON 404 for the rest. */
@@ -53,7 +87,8 @@ export async function serveSpa(app: FastifyInstance, distDir: string) {
       const path = req.url.split('?')[0] ?? ''
       const api = path === '/api' || path.startsWith('/api/') || path.startsWith('/landers/')
       const wantsHtml = (req.headers.accept ?? '').includes('text/html')
-      if (!api && (req.method === 'GET' || req.method === 'HEAD') && wantsHtml) return sendIndex(reply)
+      if (!api && (req.method === 'GET' || req.method === 'HEAD') && wantsHtml)
+        return sendIndex(reply, req.url)
       return reply.code(404).send({ errors: { route: [`No route for ${req.method} ${path}`] } })
     },
   }

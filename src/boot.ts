@@ -1,6 +1,6 @@
 import type { AppParts } from './App'
-import { constants } from './config/constants'
 import type { RuntimeConfig } from './config/runtime-types'
+import { dropMismatchedFirstPaint } from './first-paint/client'
 import { createHttpClient } from './http/client'
 import { createI18n, detectLanguage } from './i18n'
 import { createLocalCache } from './platform/cache'
@@ -10,18 +10,16 @@ import { createRegistry } from './plugin/registry'
 import type { Plugin, Services } from './plugin/types'
 import { screensFor } from './routing/build'
 import { createRootStore } from './state/root'
+import { themeTokens } from './ui/theme'
 
 /** Applies the brand's theme as design-token values, so a partner restyles without code. */
 export function applyTheme(config: RuntimeConfig, root: HTMLElement = document.documentElement): void {
-  const t = config.brand.theme
-  const set = (k: string, v: string) => root.style.setProperty(k, v)
-  set('--c-primary', t.primary)
-  set('--c-primary-text', t.primaryText)
-  set('--c-accent', t.accent)
-  set('--c-bg', t.background)
-  set('--c-text', t.text)
-  set('--radius', t.radius)
-  set('--scroll-offset', `${constants.hashScrollOffsetPx}px`)
+  for (const [k, v] of themeTokens(config)) root.style.setProperty(k, v)
+}
+
+/** Ends the current task: what follows runs in a new one, after pending input and rendering. */
+export function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 /**
@@ -51,10 +49,12 @@ export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): P
     registry.screens
       .get(id)?.()
       .catch(() => {})
+  const language = detectLanguage(window.location.search, config.app.languages)
+  dropMismatchedFirstPaint(language)
   const texts = createI18n({
     namespaces: [...new Set(first.map((id) => id.split('/')[0]!))],
     locales: registry.locales,
-    language: detectLanguage(window.location.search, config.app.languages),
+    language,
     languages: config.app.languages,
     report: (text) => {
       http
@@ -62,15 +62,18 @@ export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): P
         .catch(() => {})
     },
   })
-  // one after another, in brand order
+  // one after another, in brand order, each in a task of its own (the page answers input between them)
   for (const p of plugins) {
+    if (!p.setup) continue
+    await yieldToMain()
     try {
-      await p.setup?.({ store, services })
+      await p.setup({ store, services })
     } catch (e) {
       // one plugin's failed start-up must not blank the page
       if (import.meta.env?.DEV) console.error(`setup of plugin '${p.name}' failed`, e)
     }
   }
   const { i18n } = await texts
+  await yieldToMain()
   return { config, registry, store, services, i18n }
 }

@@ -24,6 +24,9 @@ export default definePlugin({
     GiftRedeemPage: () => import('./screens/GiftRedeemPage'),
     UpdatePaymentMethodPage: () => import('./screens/UpdatePaymentMethodPage'),
   },
+  firstPaint: {
+    LanderPage: () => import('./screens/LanderFirstPaint'),
+  },
   locales: {
     en: () => import('../../locales/en/upsell.json'),
     es: () => import('../../locales/es/upsell.json'),

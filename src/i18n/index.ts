@@ -88,6 +88,6 @@ export async function createI18n(opts: {
       react: { useSuspense: true },
       returnNull: false,
     })
-  document.documentElement.lang = opts.language
+  if (typeof document !== 'undefined') document.documentElement.lang = opts.language
   return { i18n, reporter }
 }

@@ -1,8 +1,10 @@
-import type { ComponentLoader, Guard, LocaleLoader, Plugin, SlotName } from './types'
+import type { ComponentLoader, FirstPaintProps, Guard, LocaleLoader, Plugin, SlotName } from './types'
 
 export interface Registry {
   readonly plugins: readonly Plugin[]
   readonly screens: ReadonlyMap<string, ComponentLoader>
+  /** First paints by screen id ('upsell/LanderPage'). */
+  readonly firstPaints: ReadonlyMap<string, ComponentLoader<FirstPaintProps>>
   readonly guards: ReadonlyMap<string, Guard>
   readonly locales: ReadonlyMap<string, Readonly<Record<string, LocaleLoader>>>
   readonly slots: ReadonlyMap<SlotName, readonly ComponentLoader[]>
@@ -30,12 +32,18 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
     }
   }
   const screens = new Map<string, ComponentLoader>()
+  const firstPaints = new Map<string, ComponentLoader<FirstPaintProps>>()
   const guards = new Map<string, Guard>()
   const guardOwner = new Map<string, string>()
   const locales = new Map<string, Readonly<Record<string, LocaleLoader>>>()
   const slots = new Map<SlotName, ComponentLoader[]>()
   for (const p of plugins) {
     for (const [id, loader] of Object.entries(p.screens ?? {})) screens.set(`${p.name}/${id}`, loader)
+    for (const [id, loader] of Object.entries(p.firstPaint ?? {})) {
+      if (!p.screens?.[id])
+        throw new Error(`Plugin '${p.name}' has a first paint for '${id}', which is not one of its screens.`)
+      firstPaints.set(`${p.name}/${id}`, loader)
+    }
     for (const [id, guard] of Object.entries(p.guards ?? {})) {
       const owner = guardOwner.get(id)
       if (owner) throw new Error(`Guard '${id}' is contributed by both '${owner}' and '${p.name}'.`)
@@ -53,6 +61,7 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
   return {
     plugins,
     screens,
+    firstPaints,
     guards,
     locales,
     slots,

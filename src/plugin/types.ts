@@ -1,8 +1,16 @@
 import type { IAnyModelType } from 'mobx-state-tree'
 import type { ComponentType } from 'react'
+import type { RuntimeConfig } from '../config/runtime-types'
 
 /** A lazily loaded React component module (a route screen or a slot filler). */
-export type ComponentLoader = () => Promise<{ default: ComponentType<any> }>
+export type ComponentLoader<P = any> = () => Promise<{ default: ComponentType<P> }>
+
+/** What a first paint component gets (src/first-paint/render.tsx): the config, the route's props. */
+export interface FirstPaintProps {
+  config: RuntimeConfig
+  language: string
+  [prop: string]: unknown
+}
 
 /** A locale file loader: returns the namespace's texts for one language. */
 export type LocaleLoader = () => Promise<{ default: Record<string, unknown> }>
@@ -59,7 +67,7 @@ export interface Services {
   events: EventBus
   cookies: import('../platform/cookies').Cookies
   cache: import('../platform/cache').LocalCache
-  config: import('../config/runtime-types').RuntimeConfig
+  config: RuntimeConfig
   /** Records an event; the tracking plugin, when enabled, sends it (SPEC 7 /api/elk). */
   track(action: string, data?: Record<string, unknown>): void
 }
@@ -90,6 +98,13 @@ export interface PluginDefinition {
    * shown on every page does not pull the plugin's whole text.
    */
   namespaces?: Readonly<Record<string, Readonly<Record<string, LocaleLoader>>>>
+  /**
+   * Static first paints of screens, by screen name as in `screens`: rendered to HTML at build time
+   * for every path without parameters that shows the screen in the bare layout, and sent in the page
+   * until the app has started (src/first-paint). Text and layout only, no controls: the component must
+   * draw exactly what the screen's own first render draws at the top, so nothing moves when it takes over.
+   */
+  firstPaint?: Readonly<Record<string, ComponentLoader<FirstPaintProps>>>
   /** Components placed in the core layout. */
   slots?: Readonly<Partial<Record<SlotName, ComponentLoader>>>
   /** Start-up work: session restore, attribution, … Runs once before the first render. */

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next'
-import { type ComponentType, useEffect } from 'react'
+import { type ComponentType, useEffect, useLayoutEffect } from 'react'
 import {
   type LoaderFunctionArgs,
   type RouteObject,
@@ -9,6 +9,7 @@ import {
 } from 'react-router-dom'
 import type { RuntimeConfig } from '../config/runtime-types'
 import type { ScreenRoute } from '../config/schemas/routes'
+import { revealApp } from '../first-paint/client'
 import type { Registry } from '../plugin/registry'
 import type { GuardResult, Services } from '../plugin/types'
 import type { RootStore } from '../state/root'
@@ -203,6 +204,8 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
 function ScreenHost() {
   const data = useLoaderData() as LoadedScreen | null
   const location = useLocation()
+  // The screen is in the DOM: the page's static first paint (if any) gives way to it in this frame.
+  useLayoutEffect(() => revealApp(), [])
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation, keyed by location.key
   useEffect(() => {
     if (!location.hash) return

@@ -6,14 +6,25 @@ const { currency, decimals, centsDivisor, negativesInParentheses } = constants.n
  * Money as the spec shows it (SPEC 9): US dollars with 2 decimals, amounts in cents divided by 100,
  * negatives in parentheses. formatCents(-1250) is '($12.50)'.
  */
+// Creating an Intl.NumberFormat costs far more than formatting with one: one per locale, kept.
+const formats = new Map<string, Intl.NumberFormat>()
+function moneyFormat(locale: string): Intl.NumberFormat {
+  let f = formats.get(locale)
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    })
+    formats.set(locale, f)
+  }
+  return f
+}
+
 export function formatCents(cents: number, lng = 'en'): string {
   const value = (Number.isFinite(cents) ? cents : 0) / centsDivisor
-  const text = new Intl.NumberFormat(lng === 'es' ? 'es-US' : 'en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(Math.abs(value))
+  const text = moneyFormat(lng === 'es' ? 'es-US' : 'en-US').format(Math.abs(value))
   if (value < 0) return negativesInParentheses ? `(${text})` : `-${text}`
   return text
 }

@@ -54,3 +54,40 @@ describe('brand bundling (ARCHITECTURE: a disabled plugin is not in the brand ou
     }
   })
 })
+
+describe('first paints (src/first-paint: a lander’s hero is in the page before any script runs)', () => {
+  const read = (brand: string) => {
+    const file = join(root, process.env.DIST_ROOT || 'dist', brand, 'first-paint.json')
+    expect(existsSync(file), file).toBe(true)
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<
+      string,
+      Record<string, { html: string; css: string[] }>
+    >
+  }
+  it('the default brand has every lander path without parameters, in English and Spanish', () => {
+    const paints = read('default')
+    const landers = JSON.parse(readFileSync(join(root, 'config/landers.json'), 'utf8')) as {
+      landers: { paths: string[] }[]
+    }
+    const staticPaths = landers.landers.flatMap((l) => l.paths).filter((p) => !p.includes(':'))
+    expect(Object.keys(paints).sort()).toEqual([...staticPaths].sort())
+    const spl = paints['/spl/spland1']!
+    expect(spl.en!.html).toContain('<h1>Get $25.00 cash back on your first order</h1>')
+    expect(spl.es!.html).toContain('<h1>Obtén $25.00 de reembolso en tu primer pedido</h1>')
+  })
+  it('links stylesheets of the build that define every class the markup uses', () => {
+    const dist = join(root, process.env.DIST_ROOT || 'dist', 'default')
+    const index = readFileSync(join(dist, 'index.html'), 'utf8')
+    const linked = [...index.matchAll(/href="([^"]+\.css)"/g)].map((m) => m[1]!)
+    for (const [path, byLang] of Object.entries(read('default'))) {
+      const fp = byLang.en!
+      expect(fp.css.length, path).toBeGreaterThan(0)
+      const css = [...linked, ...fp.css].map((u) => readFileSync(join(dist, u), 'utf8')).join('')
+      const classes = [...fp.html.matchAll(/class="([^"]+)"/g)].flatMap((m) => m[1]!.split(' '))
+      for (const c of classes) expect(css, `${path} .${c}`).toContain(`.${c}`)
+    }
+  })
+  it('a brand without landers has none', () => {
+    expect(read('shipnow')).toEqual({})
+  })
+})

@@ -10,6 +10,7 @@ import { Spinner } from '../../../src/ui/Spinner'
 import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
 import { blockLoaders } from '../blocks'
 import type { BlockProps, Outcome } from '../blocks/types'
+import { LanderHero, landerTitle } from '../components/LanderHero'
 import s from '../components/upsell.module.css'
 import { useAuth } from '../components/useAuth'
 import { crossDomainEntry } from '../crossdomain'
@@ -49,8 +50,7 @@ function LanderPage({ params, lander: landerId }: ScreenProps & { lander?: strin
   const search = new URLSearchParams(location.search)
   const tpsha1 = search.get('tpsha1') ?? undefined
   const values = lander ? offerValues(lander.offer, i18n.language) : {}
-  const title = lander?.copy.title ? t(lander.copy.title, values) : t('title')
-  useDocumentTitle(title)
+  useDocumentTitle(lander ? landerTitle(lander, t, values) : t('title'))
   // An upsell page's cross-domain variant (?xd=1&token=…) signs in through the auth plugin's token route first.
   const crossDomain = steps.some((x) => x.block === 'upsell')
     ? crossDomainEntry(location.pathname, location.search)
@@ -122,11 +122,7 @@ function LanderPage({ params, lander: landerId }: ScreenProps & { lander?: strin
 
   return (
     <div className={s.lander} data-testid="lander" data-lander={lander.id} data-step={index + 1}>
-      <header className={s.hero}>
-        {lander.copy.badge ? <p className={s.badge}>{t(lander.copy.badge, values)}</p> : null}
-        <h1>{title}</h1>
-        {lander.copy.subtitle ? <p className={s.lead}>{t(lander.copy.subtitle, values)}</p> : null}
-      </header>
+      <LanderHero lander={lander} t={t} values={values} />
       <div className={s.layout}>
         <section className={s.card} aria-labelledby="lander-step-title" onPointerDown={warm} onFocus={warm}>
           {steps.length > 1 ? (

@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test'
+import constants from '../../config/constants.json' with { type: 'json' }
+
+// ARCHITECTURE budgets (Lighthouse 95 on a lander) and issue 7 (a lander's first screen is fast): the
+// server sends a lander's hero as HTML (src/first-paint); the app replaces it without moving anything.
+const LANDER = '/spl/spland1'
+const TITLE = 'Get $25.00 cash back on your first order'
+
+test('a lander’s hero is on screen, styled, before any script runs', async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext({ baseURL, javaScriptEnabled: false })
+  const page = await ctx.newPage()
+  await page.goto(LANDER)
+  const h1 = page.getByRole('heading', { level: 1, name: TITLE })
+  await expect(h1).toBeVisible()
+  const badge = page.getByText('$25.00 first-order cash back')
+  // the brand's accent (config/brands/default.json), from the lander's own stylesheet
+  await expect(badge).toHaveCSS('background-color', 'rgb(245, 180, 0)')
+  await ctx.close()
+})
+
+test('the app takes over from the first paint without a layout shift or a later largest paint', async ({
+  browser,
+  baseURL,
+}) => {
+  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false })
+  const before = await (await noJs.newPage()).goto(LANDER).then(async (r) => {
+    const page = noJs.pages()[0]!
+    expect(r?.ok()).toBe(true)
+    return page.getByRole('heading', { level: 1 }).boundingBox()
+  })
+  await noJs.close()
+
+  const ctx = await browser.newContext({ baseURL })
+  const page = await ctx.newPage()
+  await page.addInitScript(() => {
+    const w = window as unknown as { shift: number; lcp: number[]; revealedAt: number }
+    w.shift = 0
+    w.lcp = []
+    w.revealedAt = -1
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) w.shift += (e as unknown as { value: number }).value
+    }).observe({ type: 'layout-shift', buffered: true })
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) w.lcp.push(e.startTime)
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+    new MutationObserver((_m, obs) => {
+      const root = document.getElementById('root')
+      if (root && !root.hidden && !document.getElementById('first-paint')) {
+        w.revealedAt = performance.now()
+        obs.disconnect()
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true })
+  })
+  await page.goto(LANDER)
+  await expect(page.getByRole('button', { name: 'I am 18 or older: I agree' })).toBeVisible()
+  await expect(page.locator('#first-paint')).toHaveCount(0)
+  expect(await page.getByRole('heading', { level: 1, name: TITLE }).boundingBox()).toEqual(before)
+  await page.waitForTimeout(300)
+  const m = await page.evaluate(() => {
+    const w = window as unknown as { shift: number; lcp: number[]; revealedAt: number }
+    return { shift: w.shift, lcp: w.lcp, revealedAt: w.revealedAt }
+  })
+  expect(m.shift).toBe(0)
+  expect(m.revealedAt).toBeGreaterThan(0)
+  expect(m.lcp.length).toBeGreaterThan(0)
+  // every largest-paint candidate came from the first paint, before the app showed
+  expect(Math.max(...m.lcp)).toBeLessThan(m.revealedAt)
+  await ctx.close()
+})
+
+test('?lang=es sends the Spanish first paint; a visitor who chose Spanish before gets the app in Spanish', async ({
+  browser,
+  baseURL,
+}) => {
+  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false })
+  const p1 = await noJs.newPage()
+  await p1.goto(`${LANDER}?lang=es`)
+  await expect(p1.locator('html')).toHaveAttribute('lang', 'es')
+  await expect(p1.getByRole('heading', { level: 1 })).toHaveText(
+    'Obtén $25.00 de reembolso en tu primer pedido',
+  )
+  await noJs.close()
+
+  const ctx = await browser.newContext({ baseURL })
+  await ctx.addInitScript((key) => window.localStorage.setItem(key, 'es'), constants.storageKeys.locale)
+  const page = await ctx.newPage()
+  await page.goto(LANDER)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Obtén $25.00 de reembolso en tu primer pedido',
+  )
+  await expect(page.locator('#first-paint')).toHaveCount(0)
+  await ctx.close()
+})
+
+test('pages without a first paint get the plain shell', async ({ request }) => {
+  const home = await request.get('/', { headers: { accept: 'text/html' } })
+  const html = await home.text()
+  expect(html).toContain('<div id="root"></div>')
+  expect(html).not.toContain('first-paint')
+})
