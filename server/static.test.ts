@@ -10,7 +10,10 @@ let root: string
 // as the build writes it (rsbuild.config.ts, rewards:first-paint)
 const paints = {
   '/promo': {
-    en: { html: '<style nonce="CSP_NONCE_PLACEHOLDER">:root{}</style><h1>Hello</h1>', css: ['/static/css/async/p.css'] },
+    en: {
+      html: '<style nonce="CSP_NONCE_PLACEHOLDER">:root{}</style><h1>Hello</h1>',
+      css: ['/static/css/async/p.css'],
+    },
     es: { html: '<h1>Hola</h1>', css: ['/static/css/async/p.css'] },
   },
 }

@@ -10,7 +10,8 @@ const el = document.getElementById('root')!
 boot(plugins, config).then(
   // A transition: React renders the first screen in short slices, so the page keeps answering input
   // (and Lighthouse's blocking time stays low) while it does.
-  (parts) => startTransition(() => createRoot(el).render(<App parts={parts} router={createAppRouter(parts)} />)),
+  (parts) =>
+    startTransition(() => createRoot(el).render(<App parts={parts} router={createAppRouter(parts)} />)),
   (e) => {
     revealApp()
     el.textContent =

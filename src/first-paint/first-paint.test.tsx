@@ -12,9 +12,10 @@ function Hello({ who }: FirstPaintProps) {
   const { t } = useTranslation('shop')
   return <h1>{t('hello', { who: String(who) })}</h1>
 }
+const Nothing = () => null
 const shop = definePlugin({
   name: 'shop',
-  screens: { Promo: async () => ({ default: () => null }), Other: async () => ({ default: () => null }) },
+  screens: { Promo: async () => ({ default: Nothing }), Other: async () => ({ default: Nothing }) },
   firstPaint: { Promo: async () => ({ default: Hello }) },
   guards: { member: () => undefined },
   locales: {
@@ -60,7 +61,7 @@ describe('first paint (ARCHITECTURE budgets: Lighthouse 95 on a lander; the larg
   })
 
   it('a plugin cannot give a first paint for a screen it does not have', () => {
-    const bad = definePlugin({ name: 'bad', firstPaint: { Nope: async () => ({ default: () => null }) } })
+    const bad = definePlugin({ name: 'bad', firstPaint: { Nope: async () => ({ default: Hello }) } })
     expect(() => createRegistry([bad])).toThrow(/first paint for 'Nope'/)
   })
 })
