@@ -23,6 +23,8 @@ const shop = definePlugin({
     es: async () => ({ default: { hello: 'Hola {{who}}' } }),
   },
 })
+const loadHello = async () => ({ default: Hello })
+const bad = definePlugin({ name: 'bad', firstPaint: { Nope: loadHello } })
 const config = {
   ...defaultConfig,
   routes: [
@@ -61,7 +63,6 @@ describe('first paint (ARCHITECTURE budgets: Lighthouse 95 on a lander; the larg
   })
 
   it('a plugin cannot give a first paint for a screen it does not have', () => {
-    const bad = definePlugin({ name: 'bad', firstPaint: { Nope: async () => ({ default: Hello }) } })
     expect(() => createRegistry([bad])).toThrow(/first paint for 'Nope'/)
   })
 })
