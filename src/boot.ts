@@ -8,8 +8,10 @@ import { createCookies } from './platform/cookies'
 import { createEventBus } from './plugin/events'
 import { createRegistry } from './plugin/registry'
 import type { Plugin, Services } from './plugin/types'
-import { screensFor } from './routing/build'
+import { firstPage } from './routing/build'
 import { createRootStore } from './state/root'
+import { LAYOUT_SLOTS } from './ui/Layout'
+import { preloadSlots } from './ui/Slot'
 import { themeTokens } from './ui/theme'
 
 /** Applies the brand's theme as design-token values, so a partner restyles without code. */
@@ -44,15 +46,20 @@ export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): P
   const store = createRootStore(plugins, services)
   // The first screen's code and texts are fetched at once, while the plugins start, instead of after
   // them: fewer round trips before the first screen shows.
-  const first = screensFor(config, window.location.pathname)
+  const page = firstPage(config, window.location.pathname)
+  const first = page.screens
   for (const id of first)
     registry.screens
       .get(id)?.()
       .catch(() => {})
+  // The layout's slot components and the texts they name come before the first render too, so the
+  // header does not grow (and push the screen down) when they arrive.
+  const slots = LAYOUT_SLOTS[page.layout].flatMap((name) => registry.slots.get(name) ?? [])
+  const slotsReady = preloadSlots(slots).catch(() => {})
   const language = detectLanguage(window.location.search, config.app.languages)
   dropMismatchedFirstPaint(language)
   const texts = createI18n({
-    namespaces: [...new Set(first.map((id) => id.split('/')[0]!))],
+    namespaces: [...new Set([...first.map((id) => id.split('/')[0]!), ...slots.flatMap((e) => e.texts)])],
     locales: registry.locales,
     language,
     languages: config.app.languages,
@@ -74,6 +81,7 @@ export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): P
     }
   }
   const { i18n } = await texts
+  await slotsReady
   await yieldToMain()
   return { config, registry, store, services, i18n }
 }

@@ -30,7 +30,7 @@ export default definePlugin({
     es: () => import('../../locales/es/auth.json'),
   },
   slots: {
-    'header.actions': () => import('./components/HeaderActions'),
+    'header.actions': { load: () => import('./components/HeaderActions'), texts: ['auth'] },
     'app.overlay': () => import('./components/AuthOverlay'),
   },
   // the session code is its own chunk, loaded (and awaited) at start-up, so it is not in the entry

@@ -37,7 +37,7 @@ export default definePlugin({
     es: () => import('../../locales/es/catalog.json'),
   },
   slots: {
-    'header.nav': () => import('./components/HeaderNav'),
+    'header.nav': { load: () => import('./components/HeaderNav'), texts: ['catalog'] },
     'app.overlay': () => import('./components/CatalogOverlay'),
   },
 })

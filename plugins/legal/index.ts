@@ -40,6 +40,6 @@ export default definePlugin({
     },
   },
   slots: {
-    'footer.links': () => import('./components/FooterLinks'),
+    'footer.links': { load: () => import('./components/FooterLinks'), texts: ['legal-footer'] },
   },
 })

@@ -39,8 +39,23 @@ describe('plugin contract', () => {
     expect(r.locales.has('shop')).toBe(true)
     expect(r.locales.has('shop-header')).toBe(true)
     expect(() => definePlugin({ name: 'x', namespaces: { other: {} } })).toThrow(/must start with 'x-'/)
-    expect(r.slots.get('header.nav')).toHaveLength(1)
+    expect(r.slots.get('header.nav')).toEqual([{ load: screen, texts: [] }])
     expect(r.has('shop')).toBe(true)
+  })
+  it('a slot component may name the texts it shows; an unknown namespace fails early', () => {
+    const r = createRegistry([
+      definePlugin({
+        name: 'shop',
+        locales: { en: async () => ({ default: {} }) },
+        slots: { 'header.actions': { load: screen, texts: ['shop'] } },
+      }),
+    ])
+    expect(r.slots.get('header.actions')).toEqual([{ load: screen, texts: ['shop'] }])
+    expect(() =>
+      createRegistry([
+        definePlugin({ name: 'x', slots: { 'header.nav': { load: screen, texts: ['nope'] } } }),
+      ]),
+    ).toThrow(/texts 'nope'/)
   })
   it('the root store has one slice per plugin model; a disabled one throws when asked for', () => {
     const Model = types.model('Shop', { n: 1 })

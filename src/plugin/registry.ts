@@ -1,4 +1,17 @@
-import type { ComponentLoader, FirstPaintProps, Guard, LocaleLoader, Plugin, SlotName } from './types'
+import type {
+  ComponentLoader,
+  FirstPaintProps,
+  Guard,
+  LocaleLoader,
+  Plugin,
+  SlotContribution,
+  SlotName,
+} from './types'
+
+export interface SlotEntry {
+  load: ComponentLoader
+  texts: readonly string[]
+}
 
 export interface Registry {
   readonly plugins: readonly Plugin[]
@@ -7,7 +20,7 @@ export interface Registry {
   readonly firstPaints: ReadonlyMap<string, ComponentLoader<FirstPaintProps>>
   readonly guards: ReadonlyMap<string, Guard>
   readonly locales: ReadonlyMap<string, Readonly<Record<string, LocaleLoader>>>
-  readonly slots: ReadonlyMap<SlotName, readonly ComponentLoader[]>
+  readonly slots: ReadonlyMap<SlotName, readonly SlotEntry[]>
   has(plugin: string): boolean
 }
 
@@ -36,7 +49,7 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
   const guards = new Map<string, Guard>()
   const guardOwner = new Map<string, string>()
   const locales = new Map<string, Readonly<Record<string, LocaleLoader>>>()
-  const slots = new Map<SlotName, ComponentLoader[]>()
+  const slots = new Map<SlotName, SlotEntry[]>()
   for (const p of plugins) {
     for (const [id, loader] of Object.entries(p.screens ?? {})) screens.set(`${p.name}/${id}`, loader)
     for (const [id, loader] of Object.entries(p.firstPaint ?? {})) {
@@ -52,12 +65,19 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
     }
     if (p.locales) locales.set(p.name, p.locales)
     for (const [ns, loaders] of Object.entries(p.namespaces ?? {})) locales.set(ns, loaders)
-    for (const [slot, loader] of Object.entries(p.slots ?? {}) as [SlotName, ComponentLoader][]) {
+    for (const [slot, c] of Object.entries(p.slots ?? {}) as [SlotName, SlotContribution][]) {
       const list = slots.get(slot) ?? []
-      list.push(loader)
+      list.push(typeof c === 'function' ? { load: c, texts: [] } : c)
       slots.set(slot, list)
     }
   }
+  for (const [slot, entries] of slots)
+    for (const e of entries)
+      for (const ns of e.texts)
+        if (ns !== 'core' && !locales.has(ns))
+          throw new Error(
+            `A component for slot '${slot}' names texts '${ns}', which no enabled plugin gives.`,
+          )
   return {
     plugins,
     screens,

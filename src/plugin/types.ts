@@ -35,6 +35,12 @@ export type Guard = (ctx: GuardContext) => GuardResult | Promise<GuardResult>
 export type SlotName = 'header.nav' | 'header.actions' | 'footer.links' | 'app.overlay'
 
 /**
+ * A component for a slot: its loader, or its loader and the text namespaces it shows. Named texts are
+ * loaded with the component before the first render, so the layout does not grow when they arrive.
+ */
+export type SlotContribution = ComponentLoader | { load: ComponentLoader; texts: readonly string[] }
+
+/**
  * Typed events between plugins. Plugins add their own by module augmentation:
  * `declare module '../../src/plugin/types' { interface AppEvents { 'logged-in': { userId: number } } }`
  */
@@ -106,7 +112,7 @@ export interface PluginDefinition {
    */
   firstPaint?: Readonly<Record<string, ComponentLoader<FirstPaintProps>>>
   /** Components placed in the core layout. */
-  slots?: Readonly<Partial<Record<SlotName, ComponentLoader>>>
+  slots?: Readonly<Partial<Record<SlotName, SlotContribution>>>
   /** Start-up work: session restore, attribution, … Runs once before the first render. */
   setup?: (ctx: PluginContext) => void | Promise<void>
 }

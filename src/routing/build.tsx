@@ -98,12 +98,23 @@ export function collectEntries(config: RuntimeConfig): Entry[] {
  * the most specific pattern wins. Used at start-up to fetch them while the plugins start.
  */
 export function screensFor(config: RuntimeConfig, pathname: string): string[] {
+  return firstPage(config, pathname).screens
+}
+
+/** The screens and the layout of the page at `pathname` (the main layout when it is not a screen). */
+export function firstPage(
+  config: RuntimeConfig,
+  pathname: string,
+): { screens: string[]; layout: 'main' | 'bare' } {
   const hit = collectEntries(config)
     .map((e) => ({ e, p: compilePattern(e.path) }))
     .filter(({ p }) => matchPattern(p, pathname))
     .sort((a, b) => specificity(b.p.source) - specificity(a.p.source))[0]
-  if (!hit || hit.e.kind !== 'screen') return []
-  return hit.e.overlay ? [hit.e.screen, hit.e.overlay] : [hit.e.screen]
+  if (!hit || hit.e.kind !== 'screen') return { screens: [], layout: 'main' }
+  return {
+    screens: hit.e.overlay ? [hit.e.screen, hit.e.overlay] : [hit.e.screen],
+    layout: hit.e.layout,
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, ScrollRestoration } from 'react-router-dom'
 import { type Language, setLanguage } from '../i18n'
+import type { SlotName } from '../plugin/types'
 import { markBooted } from '../routing/navigation'
 import { useServices } from '../state/context'
 import s from './layout.module.css'
@@ -64,6 +65,12 @@ function Footer() {
       </div>
     </footer>
   )
+}
+
+/** The slots each layout draws (src/boot.ts loads them, with their texts, before the first render). */
+export const LAYOUT_SLOTS: Readonly<Record<'main' | 'bare', readonly SlotName[]>> = {
+  main: ['header.nav', 'header.actions', 'footer.links', 'app.overlay'],
+  bare: ['footer.links', 'app.overlay'],
 }
 
 /** The main site: one header, one footer, the screen between them. */
