@@ -77,6 +77,28 @@ describe('events', () => {
       await prod.close()
     }
   })
+  it('keeps an event’s own fields (a lander’s funnel: lander, step, block), bounded', async () => {
+    const r = await c.post('/api/elk?action=lander_step_completed', {
+      sid: 'f1',
+      lander: 'spl',
+      step: 2,
+      block: 'signup',
+      accepted: true,
+      nested: { no: 1 },
+      'bad key': 'x',
+      long: 'y'.repeat(3000),
+    })
+    expect(r.status).toBe(204)
+    const [row] = (await c.get('/api/dev/events?action=lander_step_completed')).body.data
+    expect(row.payload).toMatchObject({ sid: 'f1', lander: 'spl', step: 2, block: 'signup', accepted: true })
+    expect(row.payload.nested).toBeUndefined()
+    expect(row.payload['bad key']).toBeUndefined()
+    expect(row.payload.long).toHaveLength(2000)
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i]))
+    await c.post('/api/elk?action=many_fields', many)
+    const [m] = (await c.get('/api/dev/events?action=many_fields')).body.data
+    expect(Object.keys(m.payload)).toHaveLength(20)
+  })
   it('refuses a missing or odd action and wrong field types', async () => {
     expect((await c.post('/api/elk', {})).status).toBe(422)
     expect((await c.post('/api/elk?action=<script>', {})).status).toBe(422)

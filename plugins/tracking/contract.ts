@@ -37,8 +37,8 @@ export const CheckSetCookieReply = z.object({
 export const ElkQuery = z.object({
   action: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'Unknown action.')),
 })
-/** The event body: the attribution fields plus the fields of SPEC section 3. Unknown fields are dropped. */
-export const TrackingEvent = z.object({
+/** The event body: the attribution fields plus the fields of SPEC section 3 (see TrackingEventBody). */
+const trackingFields = {
   action: z.optional(str(100)),
   sid: z.optional(str(100)),
   cid: z.optional(str(100)),
@@ -56,8 +56,32 @@ export const TrackingEvent = z.object({
   web_partner_name: z.optional(z.nullable(str(100))),
   currenturl: z.optional(z.nullable(str(2000))),
   path: z.optional(str(2000)),
-})
+}
+export const TrackingEvent = z.object(trackingFields)
 export type TrackingEvent = z.infer<typeof TrackingEvent>
+
+/** Fields an event may add to the spec's (a lander's id, step and block): a name, a plain value. */
+export const EVENT_EXTRA = { maxFields: 20, maxText: 2000, name: /^[A-Za-z_][A-Za-z0-9_]{0,39}$/ } as const
+/**
+ * What /api/elk accepts: the spec's fields, checked, and the event's own ones (server/routes/tracking.ts
+ * keeps at most EVENT_EXTRA.maxFields of them with plain values, texts cut to maxText).
+ */
+export const TrackingEventBody = z.looseObject(trackingFields)
+
+/** The event's own fields, bounded as EVENT_EXTRA says; anything else is dropped. */
+export function eventExtras(body: Record<string, unknown>): Record<string, string | number | boolean | null> {
+  const out: Record<string, string | number | boolean | null> = {}
+  let n = 0
+  for (const [k, v] of Object.entries(body)) {
+    if (k in trackingFields || !EVENT_EXTRA.name.test(k)) continue
+    if (n >= EVENT_EXTRA.maxFields) break
+    if (typeof v === 'string') out[k] = v.slice(0, EVENT_EXTRA.maxText)
+    else if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean' || v === null) out[k] = v
+    else continue
+    n++
+  }
+  return out
+}
 
 export const LoadPixelQuery = z.object({
   partner: z.optional(str(100)),

@@ -4,6 +4,7 @@ import {
   CheckSetCookieReply,
   CheckSetCookieRequest,
   ElkQuery,
+  eventExtras,
   GetCookieReply,
   GtagClientRequest,
   LoadPixelQuery,
@@ -11,6 +12,7 @@ import {
   LoadPixelsReply,
   LoadPixelsRequest,
   TrackingEvent,
+  TrackingEventBody,
 } from '../../plugins/tracking/contract.ts'
 import { constants } from '../../src/config/constants.ts'
 import { ipCountry } from '../lib/geo.ts'
@@ -128,16 +130,20 @@ export async function trackingRoutes(app: FastifyInstance, s: Services) {
     method: 'POST',
     url: '/api/elk',
     tag: 'tracking',
-    summary: 'Record a tracking event (beacon; JSON or text/plain JSON).',
+    summary:
+      'Record a tracking event (beacon; JSON or text/plain JSON). Besides the spec fields, up to 20 of its own with plain values (a lander funnel: lander, step, block).',
     auth: 'optional',
     query: ElkQuery,
-    body: z.optional(z.nullable(TrackingEvent)),
+    body: z.optional(z.nullable(TrackingEventBody)),
     replies: { 204: 'Recorded' },
     async handler({ reply, query, body, user }) {
+      // the spec's fields as checked, then the event's own (bounded), never replacing the spec's
+      const known = body ? TrackingEvent.parse(body) : {}
+      const payload = body ? { ...eventExtras(body), ...known } : {}
       await s.db.query('INSERT INTO events (action, user_id, payload) VALUES ($1, $2, $3::jsonb)', [
         query.action,
         user?.row.id ?? null,
-        JSON.stringify(body ?? {}),
+        JSON.stringify(payload),
       ])
       return reply.code(204).send()
     },

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
 
 // ARCHITECTURE budgets (Lighthouse 95 on a lander) and issue 7 (a lander's first screen is fast): the
@@ -6,29 +6,39 @@ import constants from '../../config/constants.json' with { type: 'json' }
 const LANDER = '/spl/spland1'
 const TITLE = 'Get $25.00 cash back on your first order'
 
-test('a lander’s hero is on screen, styled, before any script runs', async ({ browser, baseURL }) => {
+/** Opens `path` with scripts off (what the server sent, as drawn) and runs `look` on it. */
+async function withoutScripts<T>(
+  browser: Browser,
+  baseURL: string | undefined,
+  path: string,
+  look: (page: Page) => Promise<T>,
+): Promise<T> {
   const ctx = await browser.newContext({ baseURL, javaScriptEnabled: false })
-  const page = await ctx.newPage()
-  await page.goto(LANDER)
-  const h1 = page.getByRole('heading', { level: 1, name: TITLE })
-  await expect(h1).toBeVisible()
-  const badge = page.getByText('$25.00 first-order cash back')
-  // the brand's accent (config/brands/default.json), from the lander's own stylesheet
-  await expect(badge).toHaveCSS('background-color', 'rgb(245, 180, 0)')
-  await ctx.close()
+  try {
+    const page = await ctx.newPage()
+    expect((await page.goto(path))?.ok()).toBe(true)
+    return await look(page)
+  } finally {
+    await ctx.close()
+  }
+}
+
+test('a lander’s hero is on screen, styled, before any script runs', async ({ browser, baseURL }) => {
+  await withoutScripts(browser, baseURL, LANDER, async (page) => {
+    await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible()
+    const badge = page.getByText('$25.00 first-order cash back')
+    // the brand's accent (config/brands/default.json), from the lander's own stylesheet
+    await expect(badge).toHaveCSS('background-color', 'rgb(245, 180, 0)')
+  })
 })
 
 test('the app takes over from the first paint without a layout shift or a later largest paint', async ({
   browser,
   baseURL,
 }) => {
-  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false })
-  const before = await (await noJs.newPage()).goto(LANDER).then(async (r) => {
-    const page = noJs.pages()[0]!
-    expect(r?.ok()).toBe(true)
-    return page.getByRole('heading', { level: 1 }).boundingBox()
-  })
-  await noJs.close()
+  const before = await withoutScripts(browser, baseURL, LANDER, (page) =>
+    page.getByRole('heading', { level: 1 }).boundingBox(),
+  )
 
   const ctx = await browser.newContext({ baseURL })
   const page = await ctx.newPage()
@@ -72,14 +82,12 @@ test('?lang=es sends the Spanish first paint; a visitor who chose Spanish before
   browser,
   baseURL,
 }) => {
-  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false })
-  const p1 = await noJs.newPage()
-  await p1.goto(`${LANDER}?lang=es`)
-  await expect(p1.locator('html')).toHaveAttribute('lang', 'es')
-  await expect(p1.getByRole('heading', { level: 1 })).toHaveText(
-    'Obtén $25.00 de reembolso en tu primer pedido',
-  )
-  await noJs.close()
+  await withoutScripts(browser, baseURL, `${LANDER}?lang=es`, async (page) => {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Obtén $25.00 de reembolso en tu primer pedido',
+    )
+  })
 
   const ctx = await browser.newContext({ baseURL })
   await ctx.addInitScript((key) => window.localStorage.setItem(key, 'es'), constants.storageKeys.locale)

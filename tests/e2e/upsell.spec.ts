@@ -159,11 +159,15 @@ test.describe('lander /spl/spland1 (SPEC 2.2, 2.9, 4, 5, 8)', () => {
     expect(days).toBeLessThanOrEqual(365.01)
     await axe(page, 'accepted')
 
-    // funnel events through the tracking API
-    // (the server keeps the spec's payload fields: the lander is known by currenturl)
+    // funnel events through the tracking API, with the lander's own fields kept by the server
     const onLander = (p: Record<string, unknown>) => String(p.currenturl).endsWith('/spl/spland1')
-    await storedEvent(page, 'lander_view', onLander)
-    await storedEvent(page, 'lander_step_completed', onLander)
+    await storedEvent(page, 'lander_view', (p) => onLander(p) && p.lander === 'spl' && p.step === 1)
+    await storedEvent(
+      page,
+      'lander_step_completed',
+      (p) => onLander(p) && p.lander === 'spl' && p.block === 'age-gate' && p.step === 1,
+    )
+    await storedEvent(page, 'lander_step_completed', (p) => p.lander === 'spl' && p.block === 'signup')
     await storedEvent(page, 'payment_submitted', onLander)
     await storedEvent(page, 'payment_declined', onLander)
     await storedEvent(page, 'upsell_accepted', onLander)
