@@ -146,3 +146,33 @@ describe('coupons, products, home', () => {
     expect((await c.get('/api/section/nope')).status).toBe(422)
   })
 })
+
+describe('home sections follow the visitor’s country (SPEC: per-country catalogs)', () => {
+  let geo: FastifyInstance
+  beforeAll(async () => {
+    geo = await testServer({ trustGeoHeader: true })
+  })
+  afterAll(() => geo?.close())
+  const countriesOf = async (country: string, name: string) => {
+    const home = await client(geo).get('/api/home', { 'x-country-code': country })
+    const ids = home.body.data.top_stores.map((x: { internal_name: string }) => x.internal_name)
+    const rows = await geo.services.db.query<{ internal_name: string; countries: string[] }>(
+      'SELECT internal_name, countries FROM stores WHERE internal_name = ANY($1)',
+      [ids],
+    )
+    expect(ids.length, name).toBeGreaterThan(0)
+    return rows.map((r) => r.countries)
+  }
+  it('a US visitor sees US stores only, a British one British stores', async () => {
+    for (const c of await countriesOf('US', 'us')) expect(c).toContain('US')
+    for (const c of await countriesOf('GB', 'gb')) expect(c).toContain('GB')
+    const us = (await client(geo).get('/api/home', { 'x-country-code': 'US' })).body.data.top_stores
+    expect(us.map((x: { name: string }) => x.name)).not.toContain('Deliveroo')
+  })
+  it('a country without a catalog gets the US one; a full section follows the country too', async () => {
+    for (const c of await countriesOf('FR', 'fr')) expect(c).toContain('US')
+    const gb = await client(geo).get('/api/section/top-stores', { 'x-country-code': 'GB' })
+    expect(gb.body.data.length).toBeGreaterThan(0)
+    expect(gb.body.data.map((x: { name: string }) => x.name)).not.toContain('Lyft')
+  })
+})

@@ -19,6 +19,7 @@ import {
   StoresReply,
 } from '../../plugins/catalog/contract.ts'
 import { constants } from '../../src/config/constants.ts'
+import { ipCountry } from '../lib/geo.ts'
 import { fail } from '../lib/http.ts'
 import { isoOf, isoOrNull, paged } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
@@ -450,7 +451,19 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  async function section(name: string, lang: Lang, limit: number) {
+  // Stores are per country (SPEC: per-country catalogs): the visitor's, or the US catalog for a
+  // country that has none.
+  const catalogCountries = new Map<string, boolean>()
+  async function storeCountry(country: string): Promise<string> {
+    let has = catalogCountries.get(country)
+    if (has === undefined) {
+      has = !!(await s.db.one('SELECT 1 AS x FROM stores WHERE $1 = ANY(countries) LIMIT 1', [country]))
+      catalogCountries.set(country, has)
+    }
+    return has ? country : 'US'
+  }
+
+  async function section(name: string, lang: Lang, limit: number, country: string) {
     if (name === 'top-products') {
       const rows = await s.db.query<ProductRow>(
         `${PRODUCT_SQL} ORDER BY p.popularity DESC, p.id LIMIT ${limit}`,
@@ -459,11 +472,13 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     }
     const sql =
       name === 'top-stores'
-        ? `WHERE 'top' = ANY(flags) ORDER BY popularity DESC`
+        ? `WHERE 'top' = ANY(flags) AND $1 = ANY(countries) ORDER BY popularity DESC`
         : name === 'merchants-we-love'
-          ? `WHERE 'loved' = ANY(flags) ORDER BY popularity DESC`
-          : `WHERE rate_type = 'percent' ORDER BY rate_value DESC, popularity DESC`
-    const rows = await s.db.query<StoreRow>(`SELECT ${STORE_COLS} FROM stores ${sql}, id LIMIT ${limit}`)
+          ? `WHERE 'loved' = ANY(flags) AND $1 = ANY(countries) ORDER BY popularity DESC`
+          : `WHERE rate_type = 'percent' AND $1 = ANY(countries) ORDER BY rate_value DESC, popularity DESC`
+    const rows = await s.db.query<StoreRow>(`SELECT ${STORE_COLS} FROM stores ${sql}, id LIMIT ${limit}`, [
+      country,
+    ])
     return rows.map((r) => toStore(r, lang))
   }
 
@@ -473,24 +488,29 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     tag: 'catalog',
     summary:
       'Home page sections: top stores, merchants we love, best cash back, top products, popular coupons.',
+    auth: 'optional',
     query: LangQuery,
     reply: HomeReply,
-    handler: ({ query }) =>
-      cached(s, `home:${query.lang ?? 'en'}`, async () => {
+    handler: async ({ req, user, query }) => {
+      const country = await storeCountry(user?.row.country_code ?? ipCountry(req, s))
+      return cached(s, `home:${query.lang ?? 'en'}:${country}`, async () => {
         const lang = query.lang ?? 'en'
         const coupons = await s.db.query<CouponRow>(
-          `${COUPON_SQL} WHERE c.expires_at IS NULL OR c.expires_at > now() ORDER BY c.popularity DESC LIMIT 8`,
+          `${COUPON_SQL} WHERE (c.expires_at IS NULL OR c.expires_at > now()) AND $1 = ANY(s.countries)
+           ORDER BY c.popularity DESC LIMIT 8`,
+          [country],
         )
         return {
           data: {
-            top_stores: await section('top-stores', lang, 12),
-            merchants_we_love: await section('merchants-we-love', lang, 12),
-            best_cashback: await section('best-cashback', lang, 12),
-            top_products: await section('top-products', lang, 8),
+            top_stores: await section('top-stores', lang, 12, country),
+            merchants_we_love: await section('merchants-we-love', lang, 12, country),
+            best_cashback: await section('best-cashback', lang, 12, country),
+            top_products: await section('top-products', lang, 8, country),
             coupons: coupons.map((c) => toCoupon(c, lang)),
           },
         }
-      }),
+      })
+    },
   })
 
   route(app, s, {
@@ -498,12 +518,15 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     url: '/api/section/:section',
     tag: 'catalog',
     summary: 'One home section in full (/section/{section}).',
+    auth: 'optional',
     params: SectionParams,
     query: LangQuery,
     reply: SectionReply,
-    handler: ({ params, query }) =>
-      cached(s, `section:${params.section}:${query.lang ?? 'en'}`, async () => ({
-        data: await section(params.section, query.lang ?? 'en', 48),
-      })),
+    handler: async ({ req, user, params, query }) => {
+      const country = await storeCountry(user?.row.country_code ?? ipCountry(req, s))
+      return cached(s, `section:${params.section}:${query.lang ?? 'en'}:${country}`, async () => ({
+        data: await section(params.section, query.lang ?? 'en', 48, country),
+      }))
+    },
   })
 }
