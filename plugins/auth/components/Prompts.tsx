@@ -2,10 +2,10 @@ import { observer } from 'mobx-react-lite'
 import { type FormEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../../src/state/context'
+import { Dialog } from '../../../src/ui/Dialog'
+import { Field, FormAlert, focusFirstError } from '../../../src/ui/Field'
 import s from './auth.module.css'
-import { Dialog } from './Dialog'
-import { Field, FormAlert, focusFirstError } from './Field'
-import { EMAIL_PATTERN, splitErrors } from './text'
+import { EMAIL_PATTERN, revealTexts, splitErrors } from './text'
 
 /** SPEC 4 gating: 'Please verify your email', with resend and a way to use another address. */
 export const VerifyPrompt = observer(function VerifyPrompt() {
@@ -149,12 +149,7 @@ export const MergePrompt = observer(function MergePrompt() {
           value={v.password}
           onChange={(e) => setV({ ...v, password: e.target.value })}
           error={errors.password}
-          reveal={{
-            show: t('field.show'),
-            hide: t('field.hide'),
-            showShort: t('field.showShort'),
-            hideShort: t('field.hideShort'),
-          }}
+          reveal={revealTexts(t)}
         />
         <button type="submit" className={s.primary} disabled={busy}>
           {busy ? t('action.sending') : t('action.merge')}

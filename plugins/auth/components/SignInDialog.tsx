@@ -2,11 +2,11 @@ import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useServices, useStore } from '../../../src/state/context'
+import { Dialog } from '../../../src/ui/Dialog'
 import type { LoginReply } from '../contract'
 import { homePath } from '../entry'
 import type { Tab } from '../model'
 import s from './auth.module.css'
-import { Dialog } from './Dialog'
 import { AuthPanels } from './forms'
 import { useAfterLogin } from './useAfterLogin'
 
@@ -51,9 +51,10 @@ export default observer(function SignInDialog() {
       title={modal.tab === 'register' ? t('modal.register') : t('modal.login')}
       onClose={() => close(false)}
       closeLabel={t('modal.close')}
-      wide={variant === 'new'}
+      size={variant === 'new' ? 'wide' : undefined}
       testId="signin-modal"
-      dataAttrs={{ tab: modal.tab, variant }}
+      data-tab={modal.tab}
+      data-variant={variant}
     >
       {variant === 'new' ? (
         <div className={s.split}>

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { constants } from '../../../src/config/constants'
 import { useStore } from '../../../src/state/context'
+import { CheckField, Field, FormAlert, focusFirstError } from '../../../src/ui/Field'
 import { captchaResponse } from '../captcha'
 import type { LoginReply } from '../contract'
 import type { Tab } from '../model'
 import s from './auth.module.css'
-import { Field, FormAlert, focusFirstError } from './Field'
-import { EMAIL_PATTERN, splitErrors } from './text'
+import { EMAIL_PATTERN, revealTexts, splitErrors } from './text'
 
 type Errors = Record<string, string>
 const MIN = constants.minimumPasswordLength
@@ -73,12 +73,7 @@ export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void
         value={v.password}
         onChange={set('password')}
         error={errors.password}
-        reveal={{
-          show: t('field.show'),
-          hide: t('field.hide'),
-          showShort: t('field.showShort'),
-          hideShort: t('field.hideShort'),
-        }}
+        reveal={revealTexts(t)}
       />
       <button type="submit" className={s.primary} disabled={busy}>
         {busy ? t('action.sending') : t('action.login')}
@@ -163,12 +158,7 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
         onChange={set('password')}
         error={errors.password}
         hint={t('hint.password', { min: MIN })}
-        reveal={{
-          show: t('field.show'),
-          hide: t('field.hide'),
-          showShort: t('field.showShort'),
-          hideShort: t('field.hideShort'),
-        }}
+        reveal={revealTexts(t)}
       />
       <Field
         id="phone"
@@ -179,19 +169,13 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
         onChange={set('phone')}
         error={errors.phone}
       />
-      <div className={s.field}>
-        <div className={s.check}>
-          <input
-            id="terms"
-            name="terms"
-            type="checkbox"
-            checked={v.terms}
-            onChange={(e) => setV({ ...v, terms: e.target.checked })}
-            aria-invalid={errors.terms ? true : undefined}
-            aria-describedby={errors.terms ? 'terms-error' : undefined}
-          />
-          <label htmlFor="terms">{t('field.terms')}</label>
-        </div>
+      <CheckField
+        id="terms"
+        label={t('field.terms')}
+        checked={v.terms}
+        onChange={(e) => setV({ ...v, terms: e.target.checked })}
+        error={errors.terms}
+      >
         <p className={s.small}>
           <Link to="/terms" target="_blank">
             {t('field.termsLink')}
@@ -201,12 +185,7 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
             {t('field.privacyLink')}
           </Link>
         </p>
-        {errors.terms ? (
-          <p id="terms-error" className={s.error}>
-            {errors.terms}
-          </p>
-        ) : null}
-      </div>
+      </CheckField>
       <button type="submit" className={s.primary} disabled={busy}>
         {busy ? t('action.sending') : t('action.register')}
       </button>

@@ -65,3 +65,13 @@ export function splitErrors(
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** The texts of a password field's show/hide toggle. */
+export function revealTexts(t: TFunction) {
+  return {
+    show: t('auth:field.show'),
+    hide: t('auth:field.hide'),
+    showShort: t('auth:field.showShort'),
+    hideShort: t('auth:field.hideShort'),
+  }
+}

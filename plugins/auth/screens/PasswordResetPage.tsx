@@ -4,10 +4,10 @@ import { Link, useNavigate } from 'react-router-dom'
 import { constants } from '../../../src/config/constants'
 import type { ScreenProps } from '../../../src/routing/build'
 import { useServices, useStore } from '../../../src/state/context'
+import { Field, FormAlert, focusFirstError } from '../../../src/ui/Field'
 import s from '../components/auth.module.css'
-import { Field, FormAlert, focusFirstError } from '../components/Field'
 import { Page } from '../components/Page'
-import { splitErrors } from '../components/text'
+import { revealTexts, splitErrors } from '../components/text'
 import { homePath } from '../entry'
 
 const MIN = constants.minimumPasswordLength
@@ -87,12 +87,7 @@ export default function PasswordResetPage({ params, variant }: ScreenProps) {
           onChange={(e) => setV({ ...v, password: e.target.value })}
           error={errors.password}
           hint={t('hint.password', { min: MIN })}
-          reveal={{
-            show: t('field.show'),
-            hide: t('field.hide'),
-            showShort: t('field.showShort'),
-            hideShort: t('field.hideShort'),
-          }}
+          reveal={revealTexts(t)}
         />
         <Field
           id="password_confirmation"

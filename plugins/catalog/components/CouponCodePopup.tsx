@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { constants } from '../../../src/config/constants'
+import { Dialog } from '../../../src/ui/Dialog'
 import type { Coupon } from '../contract'
 import s from './catalog.module.css'
-import { Dialog } from './Dialog'
 
 async function copyText(text: string): Promise<boolean> {
   try {

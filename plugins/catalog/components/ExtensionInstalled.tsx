@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router-dom'
 import { constants } from '../../../src/config/constants'
 import { useServices } from '../../../src/state/context'
+import { Dialog } from '../../../src/ui/Dialog'
 import { dismissPrompt } from '../extension'
-import { Dialog } from './Dialog'
 
 /** 'Extension already installed' (SPEC 2.9): after the install flow (?ei=true), for 1.5 seconds. */
 export default function ExtensionInstalled() {
@@ -32,7 +32,7 @@ export default function ExtensionInstalled() {
       title={t('extension.installedTitle')}
       onClose={() => setOpen(false)}
       closeLabel={t('close')}
-      small
+      size="small"
       testId="extension-installed"
     >
       <p>{t('extension.installedBody')}</p>

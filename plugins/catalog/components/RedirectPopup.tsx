@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { constants } from '../../../src/config/constants'
+import { Dialog } from '../../../src/ui/Dialog'
 import s from './catalog.module.css'
-import { Dialog } from './Dialog'
 
 /** 'Redirecting... No Code Required' (SPEC 2.9): shown redirectPopupMs, then the visit goes on. */
 export default function RedirectPopup({
@@ -28,7 +28,7 @@ export default function RedirectPopup({
       title={t('redirect.title')}
       onClose={onClose}
       closeLabel={t('close')}
-      small
+      size="small"
       testId="redirect-popup"
     >
       <p className={s.popupLead}>{noCode ? t('redirect.noCode') : t('redirect.cashback', { name })}</p>

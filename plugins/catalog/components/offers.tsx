@@ -6,11 +6,11 @@ import { HttpError } from '../../../src/http/client'
 import { errorText } from '../../../src/http/error-text'
 import { mobileOs } from '../../../src/platform/device'
 import { useApp } from '../../../src/state/context'
+import { Dialog } from '../../../src/ui/Dialog'
 import type { Offer } from '../../coins/contract'
 import { catalogApi } from '../api'
 import { safeUrl } from '../url'
 import s from './catalog.module.css'
-import { Dialog } from './Dialog'
 import { memberOf } from './visit'
 
 /** SPEC 2.9: the offer popup's content is smaller when the description is over 300 characters. */
@@ -107,7 +107,7 @@ export function SuccessPopup({
       title={t('offer.successTitle')}
       onClose={onClose}
       closeLabel={t('close')}
-      small
+      size="small"
       testId="success-popup"
     >
       <p className={s.popupLead}>{t('offer.successBody', { name })}</p>
@@ -173,7 +173,7 @@ export function OfferPopup({ offer, onClose }: { offer: Offer; onClose: () => vo
       title={offer.display_name}
       onClose={onClose}
       closeLabel={t('close')}
-      small={isLongDescription(offer.offer_description)}
+      size={isLongDescription(offer.offer_description) ? 'small' : undefined}
       testId="offer-popup"
     >
       <OfferDetail offer={offer} onLeave={onClose} />

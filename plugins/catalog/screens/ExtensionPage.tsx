@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Dialog } from '../../../src/ui/Dialog'
 import s from '../components/catalog.module.css'
-import { Dialog } from '../components/Dialog'
 import { InfoPage } from '../components/InfoPage'
 import { extensionInstalled, supportedBrowser } from '../extension'
 
@@ -29,7 +29,7 @@ export default function ExtensionPage() {
           title={t('extension.installedTitle')}
           onClose={() => setInstalled(false)}
           closeLabel={t('close')}
-          small
+          size="small"
         >
           <p>{t('extension.installedBody')}</p>
         </Dialog>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { constants } from '../../../src/config/constants'
 import { useServices } from '../../../src/state/context'
-import { Field, focusFirstError, useErrorText } from '../components/Field'
+import { CheckField, Field, focusFirstError } from '../../../src/ui/Field'
+import { useErrorText, withErrors } from '../components/errorText'
 import s from '../components/upsell.module.css'
 import { useAuth } from '../components/useAuth'
 import { type FieldErrors, type SignupForm, serverErrors, validateSignup } from '../forms'
@@ -47,7 +48,7 @@ function Signup({ lander, onDone }: BlockProps) {
     e.preventDefault()
     const found = validateSignup(f)
     setErrors(found)
-    if (Object.keys(found).length) return focusFirstError(form.current, ORDER, found)
+    if (Object.keys(found).length) return focusFirstError(form.current, withErrors(ORDER, found))
     if (!auth) return
     setBusy(true)
     const r = await auth.register({
@@ -64,7 +65,7 @@ function Signup({ lander, onDone }: BlockProps) {
       ) as FieldErrors
       if (!Object.keys(shown).length) shown.general = `!${r.message}`
       setErrors(shown)
-      return focusFirstError(form.current, ORDER, shown)
+      return focusFirstError(form.current, withErrors(ORDER, shown))
     }
     const user = r.value.user ?? auth.member ?? {}
     track('lander_registration', { lander: lander.id })
@@ -81,7 +82,7 @@ function Signup({ lander, onDone }: BlockProps) {
         autoComplete="name"
         value={f.name}
         onChange={set('name')}
-        error={errors.name}
+        error={text(errors.name)}
       />
       <Field
         id="su-phone"
@@ -95,7 +96,7 @@ function Signup({ lander, onDone }: BlockProps) {
         autoComplete="tel"
         value={f.phone}
         onChange={set('phone')}
-        error={errors.phone}
+        error={text(errors.phone)}
       />
       <Field
         id="su-email"
@@ -105,7 +106,7 @@ function Signup({ lander, onDone }: BlockProps) {
         autoComplete="email"
         value={f.email}
         onChange={set('email')}
-        error={errors.email}
+        error={text(errors.email)}
       />
       <Field
         id="su-password"
@@ -115,31 +116,22 @@ function Signup({ lander, onDone }: BlockProps) {
         autoComplete="new-password"
         value={f.password}
         onChange={set('password')}
-        error={errors.password}
+        error={text(errors.password)}
         hint={t('signup.passwordHint', { min: constants.minimumPasswordLength })}
       />
-      <div>
-        <div className={s.check}>
-          <input
-            id="su-terms"
-            name="terms"
-            type="checkbox"
-            checked={f.terms}
-            onChange={set('terms')}
-            aria-invalid={errors.terms ? true : undefined}
-            aria-describedby={errors.terms ? 'su-terms-error' : undefined}
-          />
-          <label htmlFor="su-terms">
+      <CheckField
+        id="su-terms"
+        name="terms"
+        label={
+          <>
             {t('signup.termsBefore')} <Link to="/terms">{t('signup.termsLink')}</Link> {t('signup.and')}{' '}
             <Link to="/privacy-policy">{t('signup.privacyLink')}</Link>
-          </label>
-        </div>
-        {errors.terms ? (
-          <p id="su-terms-error" className={s.error}>
-            {text(errors.terms)}
-          </p>
-        ) : null}
-      </div>
+          </>
+        }
+        checked={f.terms}
+        onChange={set('terms')}
+        error={text(errors.terms)}
+      />
       {errors.general ? (
         <p className={s.alert} role="alert">
           {text(errors.general)}

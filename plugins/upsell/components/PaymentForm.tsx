@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom'
 import { constants } from '../../../src/config/constants'
 import { HttpError } from '../../../src/http/client'
 import { useServices } from '../../../src/state/context'
+import { Field, focusFirstError } from '../../../src/ui/Field'
 import { formatCents } from '../../../src/ui/money'
 import { getPlans, type Plan, type PlanId, type Subscription, subscribe } from '../api'
 import {
@@ -16,7 +17,7 @@ import {
   validateCard,
 } from '../forms'
 import { formatDate, trialEnd } from '../lander'
-import { Field, focusFirstError, useErrorText } from './Field'
+import { useErrorText, withErrors } from './errorText'
 import s from './upsell.module.css'
 
 const ORDER = ['card_number', 'zip', 'cvv', 'exp']
@@ -83,7 +84,7 @@ export function PaymentForm({
     e.preventDefault()
     const found = validateCard(card)
     setErrors(found)
-    if (Object.keys(found).length) return focusFirstError(form.current, ORDER, found)
+    if (Object.keys(found).length) return focusFirstError(form.current, withErrors(ORDER, found))
     setBusy(true)
     track('payment_submitted', { plan, ...trackData })
     try {
@@ -102,12 +103,12 @@ export function PaymentForm({
         setCard((c) => ({ ...c, cvv: '' }))
         const next: FieldErrors = { card_number: 'errors.declined' }
         setErrors(next)
-        return focusFirstError(form.current, ORDER, next)
+        return focusFirstError(form.current, withErrors(ORDER, next))
       }
       if (err instanceof HttpError && err.status === 422 && err.errors) {
         const next = serverErrors(err.errors)
         setErrors(next)
-        return focusFirstError(form.current, ORDER, next)
+        return focusFirstError(form.current, withErrors(ORDER, next))
       }
       onFailure(err)
     }
@@ -170,7 +171,7 @@ export function PaymentForm({
         autoComplete="cc-number"
         value={card.card_number}
         onChange={set('card_number')}
-        error={errors.card_number}
+        error={text(errors.card_number)}
       />
       <Field
         id="pay-zip"
@@ -179,7 +180,7 @@ export function PaymentForm({
         autoComplete="postal-code"
         value={card.zip}
         onChange={set('zip')}
-        error={errors.zip}
+        error={text(errors.zip)}
         maxLength={10}
       />
       <div className={s.row}>
@@ -191,7 +192,7 @@ export function PaymentForm({
           autoComplete="cc-csc"
           value={card.cvv}
           onChange={set('cvv')}
-          error={errors.cvv}
+          error={text(errors.cvv)}
         />
         <Field
           id="pay-exp"
@@ -202,7 +203,7 @@ export function PaymentForm({
           autoComplete="cc-exp"
           value={card.exp}
           onChange={set('exp')}
-          error={errors.exp}
+          error={text(errors.exp)}
         />
       </div>
       {errors.general ? (

@@ -4,10 +4,11 @@ import { Link } from 'react-router-dom'
 import { HttpError } from '../../../src/http/client'
 import { errorText } from '../../../src/http/error-text'
 import { useServices } from '../../../src/state/context'
+import { Field } from '../../../src/ui/Field'
 import { Money } from '../../../src/ui/Money'
 import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
 import { type GiftCard, redeemGift } from '../api'
-import { Field } from '../components/Field'
+import { useErrorText } from '../components/errorText'
 import s from '../components/upsell.module.css'
 import { GIFT_CODE_MAX, validateGiftCode } from '../forms'
 
@@ -17,6 +18,7 @@ import { GIFT_CODE_MAX, validateGiftCode } from '../forms'
  */
 export default function GiftRedeemPage() {
   const { t } = useTranslation('upsell')
+  const text = useErrorText()
   const { http, track } = useServices()
   useDocumentTitle(t('gift.title'))
   const [code, setCode] = useState('')
@@ -95,7 +97,7 @@ export default function GiftRedeemPage() {
             name="code"
             label={t('gift.code')}
             hint={t('gift.hint')}
-            error={error}
+            error={text(error)}
             inputRef={input}
             value={code}
             onChange={(e) => {

@@ -1,0 +1,92 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { CheckField, Field, FormAlert, focusFirstError } from './Field'
+
+const reveal = { show: 'Show password', hide: 'Hide password', showShort: 'Show', hideShort: 'Hide' }
+
+describe('Field', () => {
+  it('labels the input, names it after its id, and ties hint and error to it', () => {
+    render(<Field id="email" label="Email" hint="We never share it." error="Bad email." />)
+    const input = screen.getByLabelText('Email')
+    expect(input.getAttribute('name')).toBe('email')
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(input.getAttribute('aria-describedby')).toBe('email-hint email-error')
+    expect(document.getElementById('email-error')?.textContent).toBe('Bad email.')
+    expect(document.getElementById('email-hint')?.textContent).toBe('We never share it.')
+  })
+
+  it('without an error: valid, described by the hint only; props go to the input', () => {
+    render(<Field id="su-name" name="name" label="Name" hint="Full name" error="" placeholder="Jo" />)
+    const input = screen.getByLabelText('Name')
+    expect(input.getAttribute('name')).toBe('name')
+    expect(input.getAttribute('placeholder')).toBe('Jo')
+    expect(input.hasAttribute('aria-invalid')).toBe(false)
+    expect(input.getAttribute('aria-describedby')).toBe('su-name-hint')
+    expect(document.getElementById('su-name-error')).toBeNull()
+  })
+
+  it('the reveal toggle shows and hides the password, its name following', () => {
+    render(<Field id="password" label="Password" type="password" reveal={reveal} />)
+    const input = screen.getByLabelText('Password')
+    expect(input.getAttribute('type')).toBe('password')
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }))
+    expect(input.getAttribute('type')).toBe('text')
+    const toggle = screen.getByRole('button', { name: 'Hide password' })
+    expect(toggle.textContent).toBe('Hide')
+    fireEvent.click(toggle)
+    expect(input.getAttribute('type')).toBe('password')
+  })
+
+  it('hands the input to inputRef', () => {
+    let el: HTMLInputElement | null = null
+    render(
+      <Field
+        id="code"
+        label="Code"
+        inputRef={(x) => {
+          el = x
+        }}
+      />,
+    )
+    expect(el).toBe(screen.getByLabelText('Code'))
+  })
+})
+
+describe('CheckField', () => {
+  it('a checkbox with its label, content under it and its error', () => {
+    render(
+      <CheckField id="terms" label="I accept" error="Please accept.">
+        <p>links</p>
+      </CheckField>,
+    )
+    const box = screen.getByLabelText('I accept')
+    expect(box.getAttribute('type')).toBe('checkbox')
+    expect(box.getAttribute('name')).toBe('terms')
+    expect(box.getAttribute('aria-invalid')).toBe('true')
+    expect(box.getAttribute('aria-describedby')).toBe('terms-error')
+    expect(screen.getByText('links')).toBeTruthy()
+  })
+})
+
+describe('FormAlert and focusFirstError', () => {
+  it('the alert region is always there and holds the text when there is one', () => {
+    const { rerender } = render(<FormAlert text={null} />)
+    expect(screen.getByRole('alert').textContent).toBe('')
+    rerender(<FormAlert text="Network Error" />)
+    expect(screen.getByRole('alert').textContent).toBe('Network Error')
+  })
+
+  it('focuses the first name of the list that the form has', () => {
+    render(
+      <form data-testid="f">
+        <Field id="email" label="Email" />
+        <Field id="password" label="Password" />
+      </form>,
+    )
+    const form = screen.getByTestId('f') as HTMLFormElement
+    focusFirstError(form, ['missing', 'password', 'email'])
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'))
+    focusFirstError(null, ['email'])
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'))
+  })
+})
