@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import type { ReactNode } from 'react'
+import { type ReactNode, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { errorText } from '../../../src/http/error-text'
@@ -78,7 +78,10 @@ export function ListStatus({
   skeleton?: ReactNode
   children: ReactNode
 }) {
-  if (count > 0) return <>{children}</>
+  // Items that arrive render in a transition, in short slices, while the skeleton stays: a page of
+  // lists does not block input (nor Lighthouse's blocking time) when its data comes in.
+  const shown = useDeferredValue(count > 0)
+  if (count > 0) return <>{shown ? children : (skeleton ?? <Skeleton />)}</>
   if (status === 'error') return <ErrorState error={error} onRetry={onRetry} />
   if (status === 'success') return <EmptyState>{empty}</EmptyState>
   return <>{skeleton ?? <Skeleton />}</>
