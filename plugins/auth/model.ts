@@ -51,13 +51,9 @@ export function errorsOf(e: unknown): Record<string, string[]> {
   if (e instanceof HttpError && e.errors && Object.keys(e.errors).length) return e.errors
   return { general: [GENERIC_ERROR] }
 }
-function firstOf(errors: Record<string, string[]>): string {
+export function firstOf(errors: Record<string, string[]>): string {
   for (const list of Object.values(errors)) if (list[0]) return list[0]
   return GENERIC_ERROR
-}
-function failure(e: unknown): Extract<Outcome<never>, { ok: false }> {
-  const errors = errorsOf(e)
-  return { ok: false, error: e, errors, message: firstOf(errors) }
 }
 
 /** Reads the stored member; anything unreadable or past its expiry counts as absent. */
@@ -209,41 +205,10 @@ export const AuthStore = types
   })
   .actions((self) => {
     const env = () => getEnv<Services>(self)
-
-    /** Login, register, social and token sign-in share this: apply the reply or fail (SPEC 8). */
-    async function signIn(call: () => Promise<unknown>): Promise<Outcome<LoginReply>> {
-      self.setStatus('loading')
-      try {
-        const reply = await call()
-        if (!self.applyLogin(reply)) {
-          const errors = { general: [(reply as { message?: string })?.message || GENERIC_ERROR] }
-          self.fail(errors)
-          return { ok: false, error: null, errors, message: firstOf(errors) }
-        }
-        void promoCredit()
-        return { ok: true, value: reply as LoginReply }
-      } catch (e) {
-        const f = failure(e)
-        self.fail(f.errors)
-        return f
-      }
-    }
-
-    /** SPEC 4 promo credit: flow1 or flow5 → give-credit, then a token sync now and 2 s later. */
-    async function promoCredit(): Promise<boolean> {
-      const { cookies, http } = env()
-      const flow = cookies.get(REGISTER_PROMO_COOKIE)
-      if (flow !== 'flow1' && flow !== 'flow5') return false
-      try {
-        await http.post(flow === 'flow5' ? '/api/give-credit?ucb=flow5' : '/api/give-credit', {})
-      } catch {
-        return false
-      }
-      cookies.remove(REGISTER_PROMO_COOKIE)
-      void syncToken({ nocache: true })
-      setTimeout(() => void syncToken({ nocache: true }), constants.promoSecondSyncMs)
-      return true
-    }
+    // Sign-in, sign-up and the account flows are their own chunk (./flows), loaded on first use, so
+    // the start-up code every page loads stays small; the session restore stays here.
+    const store = () => self as unknown as AuthStoreInstance
+    const flows = () => import('./flows')
 
     /** POST /api/sync-token: success false means logged out; a failure logs out and stores the error. */
     async function syncToken(body?: { nocache?: boolean }): Promise<'ok' | 'logged-out' | 'error'> {
@@ -265,56 +230,24 @@ export const AuthStore = types
     }
 
     return {
-      login(form: { email: string; password: string; captcha: string }) {
-        return signIn(() =>
-          env().http.post('/api/web/login', {
-            email: form.email,
-            password: form.password,
-            'g-recaptcha-response': form.captcha,
-          }),
-        )
+      async login(form: { email: string; password: string; captcha: string }) {
+        return (await flows()).login(store(), form)
       },
-      register(form: { name: string; email: string; password: string; phone?: string }) {
-        const { cookies } = env()
-        let attribution: Record<string, string> = {}
-        try {
-          const raw = cookies.get(constants.attributionCookie.name)
-          const a = raw ? (JSON.parse(raw) as Record<string, unknown>) : {}
-          for (const k of ['sid', 'cid', 'partner'])
-            if (typeof a[k] === 'string' && a[k]) attribution[k] = (a[k] as string).slice(0, 100)
-        } catch {
-          attribution = {}
-        }
-        const body = {
-          name: form.name.trim(),
-          email: form.email.trim(),
-          password: form.password,
-          password_confirmation: form.password,
-          ...(form.phone?.trim() ? { phone: form.phone.trim() } : {}),
-          source: self.defaultAuthPage,
-          user_agent: (globalThis.navigator?.userAgent ?? '').slice(0, constants.userAgentMaxLength),
-          ...attribution,
-        }
-        return signIn(() => env().http.post('/api/web/register', body))
+      async register(form: { name: string; email: string; password: string; phone?: string }) {
+        return (await flows()).register(store(), form)
       },
       /** Social login: the provider's callback call answers with a login token. */
-      socialLogin(provider: string, body: { email: string; name?: string }) {
-        return signIn(() => env().http.post(`/api/auth/${encodeURIComponent(provider)}/callback`, body))
+      async socialLogin(provider: string, body: { email: string; name?: string }) {
+        return (await flows()).socialLogin(store(), provider, body)
       },
       /** A token handed over in a URL (/token/callback/:token, /mobile/authorized): sync it into a session. */
-      loginWithToken(token: string) {
-        env().http.setBearer(token)
-        return signIn(async () => {
-          const reply = await env().http.post<LoginReply>('/api/sync-token', { nocache: true })
-          if (!reply?.success)
-            throw new HttpError(reply?.message ?? GENERIC_ERROR, 'status', 401, {
-              token: [reply?.message ?? GENERIC_ERROR],
-            })
-          return reply
-        })
+      async loginWithToken(token: string) {
+        return (await flows()).loginWithToken(store(), token)
       },
       syncToken,
-      promoCredit,
+      async promoCredit() {
+        return (await flows()).promoCredit(store())
+      },
       /** POST /api/refresh; success false: logout, /login, 'You have been logged out' (SPEC 8). */
       async refresh(): Promise<'ok' | 'logged-out' | 'error'> {
         try {
@@ -373,31 +306,15 @@ export const AuthStore = types
         }
         return true
       },
-      async verify(token: string): Promise<Outcome<string>> {
-        try {
-          const r = await env().http.post<{ message?: string }>('/api/verify', { token })
-          if (self.authenticated) await syncToken({ nocache: true })
-          return { ok: true, value: r?.message ?? '' }
-        } catch (e) {
-          return failure(e)
-        }
+      async verify(token: string) {
+        return (await flows()).verify(store(), token)
       },
       /** SPEC 8: 'Please check your mailbox…' on success, else 'Something went wrong…'. */
-      async resendVerification(): Promise<boolean> {
-        try {
-          const r = await env().http.post<{ success?: boolean }>('/api/verify/resend', {})
-          return r?.success === true
-        } catch {
-          return false
-        }
+      async resendVerification() {
+        return (await flows()).resendVerification(store())
       },
-      async requestPasswordReset(email: string): Promise<Outcome<string>> {
-        try {
-          const r = await env().http.post<{ message?: string }>('/api/password/reset', { email })
-          return { ok: true, value: r?.message ?? '' }
-        } catch (e) {
-          return failure(e)
-        }
+      async requestPasswordReset(email: string) {
+        return (await flows()).requestPasswordReset(store(), email)
       },
       /** Sets the new password with the mailed token; the server signs the member in. */
       async resetPassword(form: {
@@ -405,59 +322,16 @@ export const AuthStore = types
         email?: string
         password: string
         password_confirmation: string
-      }): Promise<Outcome<string>> {
-        const body: Record<string, string> = {
-          token: form.token,
-          password: form.password,
-          password_confirmation: form.password_confirmation,
-        }
-        if (form.email) {
-          if (form.email.includes('@')) body.email = form.email
-          else body.email_encoded = form.email
-        }
-        try {
-          const r = await env().http.post<LoginReply>('/api/password/reset', body)
-          self.applyLogin(r)
-          return { ok: true, value: r?.message ?? '' }
-        } catch (e) {
-          return failure(e)
-        }
+      }) {
+        return (await flows()).resetPassword(store(), form)
       },
       /** SPEC 4 email set: a 409 with requires_authentication leads to the merge prompt. */
-      async setEmail(email: string): Promise<Outcome<'set' | 'merge'>> {
-        try {
-          const r = await env().http.post<{ user?: User }>('/api/set-email', { email })
-          if (r?.user) self.updateUser(r.user)
-          self.openPrompt(null)
-          self.showNotice({ key: 'notice.emailSet', tone: 'success' })
-          return { ok: true, value: 'set' }
-        } catch (e) {
-          if (
-            e instanceof HttpError &&
-            e.status === 409 &&
-            (e.data as { requires_authentication?: boolean } | undefined)?.requires_authentication
-          ) {
-            self.openPrompt('merge', email)
-            return { ok: true, value: 'merge' }
-          }
-          return failure(e)
-        }
+      async setEmail(email: string) {
+        return (await flows()).setEmail(store(), email)
       },
       /** SPEC 4 authenticate-and-merge: the existing account's password; its token signs in. */
-      async merge(email: string, password: string): Promise<Outcome<null>> {
-        try {
-          const r = await env().http.post<{ token?: string; login_token?: string; user?: User }>(
-            '/api/authenticate-and-merge',
-            { email, password },
-          )
-          if (!self.applyLogin({ ...r, login_token: r?.token ?? r?.login_token }))
-            throw new Error('bad reply')
-          self.openPrompt(null)
-          self.showNotice({ key: 'notice.merged', tone: 'success' })
-          return { ok: true, value: null }
-        } catch (e) {
-          return failure(e)
-        }
+      async merge(email: string, password: string) {
+        return (await flows()).merge(store(), email, password)
       },
       /**
        * Earning gate (SPEC 4 "Gating", 6): a visitor gets the login tab, an unverified member the
