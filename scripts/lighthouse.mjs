@@ -54,22 +54,33 @@ try {
     console.log(`\n${page}`)
     for (let i = 0; i < runs; i++) {
       const out = join(dir, `r${i}.json`)
-      execFileSync(
-        'npx',
-        [
-          '-y',
-          'lighthouse@12.8.2',
-          `http://127.0.0.1:${port}${page}`,
-          `--chrome-path=${chrome}`,
-          `--chrome-flags=${flags}`,
-          '--only-categories=performance',
-          '--form-factor=mobile',
-          '--output=json',
-          `--output-path=${out}`,
-          '--quiet',
-        ],
-        { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-      )
+      // Lighthouse sometimes loses the trace (NO_NAVSTART): such a run is tried again, twice at most
+      const once = () =>
+        execFileSync(
+          'npx',
+          [
+            '-y',
+            'lighthouse@12.8.2',
+            `http://127.0.0.1:${port}${page}`,
+            `--chrome-path=${chrome}`,
+            `--chrome-flags=${flags}`,
+            '--only-categories=performance',
+            '--form-factor=mobile',
+            '--output=json',
+            `--output-path=${out}`,
+            '--quiet',
+          ],
+          { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+        )
+      for (let attempt = 1; ; attempt++) {
+        try {
+          once()
+          break
+        } catch (e) {
+          if (attempt >= 3) throw e
+          console.log(`  run ${i + 1}: Lighthouse failed, trying again`)
+        }
+      }
       const r = JSON.parse(readFileSync(out, 'utf8'))
       const a = r.audits
       const score = Math.round(r.categories.performance.score * 100)
