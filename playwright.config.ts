@@ -1,17 +1,10 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS } from './scripts/chromium.mjs'
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const launchOptions = {
   executablePath: chromium,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: [...CHROMIUM_ARGS, '--disable-quic'],
 }
 // E2E_PORT lets two test runs share a machine: the default brand on it, shipnow on the next port.
 const base = Number(process.env.E2E_PORT ?? 3100)

@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http'
 import { extname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
-import { ensureChromium } from './chromium.mjs'
+import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs'
 
 const root = join(import.meta.dirname, '..')
 const HOME_BUDGET = 190 * 1024
@@ -64,14 +64,7 @@ const brands = (
 const exe = ensureChromium()
 const browser = await chromium.launch({
   executablePath: exe,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
 })
 let failed = false
 for (const brand of brands) {

@@ -6,6 +6,19 @@ const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/ch
   Boolean,
 )
 
+/**
+ * Flags for Chromium on these machines: no sandbox (root), no GPU, and none of its own network calls
+ * (the closed network refuses them). Used by Playwright, the bench and the Lighthouse script.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
 export function findChromium() {
   return CANDIDATES.find((p) => existsSync(p))
 }

@@ -9,22 +9,14 @@ import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ensureChromium } from './chromium.mjs'
+import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs'
 
 const root = join(import.meta.dirname, '..')
 const port = Number(process.env.LH_PORT ?? 3450)
 const runs = Number(process.env.RUNS ?? 3)
 const pages = (process.env.PAGES ?? '/spl/spland1,/').split(',').filter(Boolean)
 const chrome = ensureChromium()
-const flags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-].join(' ')
+const flags = ['--headless=new', ...CHROMIUM_ARGS].join(' ')
 
 const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
