@@ -39,10 +39,16 @@ const PAGES: [path: string, en: string, es: string][] = [
   ['/unsub/weekly-deals', "You're unsubscribed", 'Tu suscripción se canceló'],
 ]
 
-/** How far (px) the element's top is from where a hash target should land: 10 px below the viewport top. */
+/**
+ * How far (px) the element's top is from where a hash target should land: 10 px below the viewport
+ * top; infinitely far while the element is not in the page yet (the URL changes before the screen).
+ */
 function offsetError(page: Page, id: string): Promise<number> {
   return page.evaluate(
-    ({ id, want }) => Math.abs(document.getElementById(id)!.getBoundingClientRect().top - want),
+    ({ id, want }) => {
+      const el = document.getElementById(id)
+      return el ? Math.abs(el.getBoundingClientRect().top - want) : Number.POSITIVE_INFINITY
+    },
     { id, want: constants.hashScrollOffsetPx },
   )
 }
