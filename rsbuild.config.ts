@@ -185,7 +185,9 @@ export default defineConfig(({ command }) => ({
       output: {
         distPath: { root: `${distRoot}/${brand}` },
         copy: [{ from: './public', to: '.' }],
-        cleanDistPath: true,
+        // only a build replaces dist/<brand>: `rsbuild dev` serves from memory and must not empty the
+        // build that `npm start` serves
+        cleanDistPath: command === 'build',
         // SOURCE_MAP=1 for bundle analysis (scripts/bundle-sources.mjs)
         sourceMap: process.env.SOURCE_MAP === '1' ? { js: 'source-map', css: false } : undefined,
       },
