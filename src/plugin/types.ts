@@ -106,7 +106,7 @@ export interface PluginDefinition {
   namespaces?: Readonly<Record<string, Readonly<Record<string, LocaleLoader>>>>
   /**
    * Static first paints of screens, by screen name as in `screens`: rendered to HTML at build time
-   * for every path without parameters that shows the screen in the bare layout, and sent in the page
+   * for every path without parameters or guard that shows the screen in the bare layout, and sent in the page
    * until the app has started (src/first-paint). Text and layout only, no controls: the component must
    * draw exactly what the screen's own first render draws at the top, so nothing moves when it takes over.
    */

@@ -7,7 +7,7 @@ import type { RuntimeConfig } from '../config/runtime-types'
 import { definePlugin } from '../plugin/define'
 import { createRegistry } from '../plugin/registry'
 import type { Services } from '../plugin/types'
-import { buildRoutes, type ScreenProps, screensFor } from './build'
+import { buildRoutes, firstPage, type ScreenProps } from './build'
 import { markBooted } from './navigation'
 
 const Page = (name: string) => async () => ({
@@ -95,7 +95,7 @@ describe('routes built from config', () => {
   })
 })
 
-describe('screensFor (start-up prefetch)', () => {
+describe("firstPage (start-up prefetch of the screen and its layout's slots)", () => {
   it('finds the screen the router will show, the most specific pattern first', () => {
     const config = {
       routes: [
@@ -106,11 +106,16 @@ describe('screensFor (start-up prefetch)', () => {
       redirects: [{ from: '/:merchant', to: '/:merchant-coupons', keepQuery: true }],
       landers: { screen: 'up/Lander', landers: [{ id: 'a', paths: ['/spl/a'] }] },
     } as unknown as RuntimeConfig
+    const screensFor = (config: RuntimeConfig, path: string) => firstPage(config, path).screens
     expect(screensFor(config, '/stores')).toEqual(['shop/Stores'])
     expect(screensFor(config, '/amazon-coupons')).toEqual(['shop/Merchant'])
     expect(screensFor(config, '/login')).toEqual(['shop/Home', 'auth/SignIn'])
     expect(screensFor(config, '/spl/a')).toEqual(['up/Lander'])
     expect(screensFor(config, '/amazon')).toEqual([])
     expect(screensFor(config, '/no/such/page')).toEqual([])
+    // the layout: a lander's is bare; a route's own; the main one when no screen matches
+    expect(firstPage(config, '/spl/a').layout).toBe('bare')
+    expect(firstPage(config, '/stores').layout).toBe('main')
+    expect(firstPage(config, '/amazon').layout).toBe('main')
   })
 })

@@ -94,14 +94,10 @@ export function collectEntries(config: RuntimeConfig): Entry[] {
 }
 
 /**
- * The screens the page at `pathname` will show (screen and overlay), found the way the router will:
- * the most specific pattern wins. Used at start-up to fetch them while the plugins start.
+ * The screens the page at `pathname` will show (screen and overlay) and its layout (the main one when
+ * it is not a screen), found the way the router will: the most specific pattern wins. Used at
+ * start-up to fetch them, and the layout's slots, while the plugins start.
  */
-export function screensFor(config: RuntimeConfig, pathname: string): string[] {
-  return firstPage(config, pathname).screens
-}
-
-/** The screens and the layout of the page at `pathname` (the main layout when it is not a screen). */
 export function firstPage(
   config: RuntimeConfig,
   pathname: string,
