@@ -1,0 +1,40 @@
+/**
+ * The core's public module: everything a plugin may use of the core. Plugins import the core only
+ * from here (and their `contract.ts` from the node-safe `src/contract.ts`); lint enforces it.
+ */
+export * from './contract'
+export { type HttpClient, HttpError, type HttpErrorKind } from './http/client'
+export { errorText } from './http/error-text'
+export { createLocalCache, type LocalCache } from './platform/cache'
+export { type Cookies, createCookies } from './platform/cookies'
+export { inMobileApp, type MobileOs, mobileOs } from './platform/device'
+export { storage } from './platform/storage'
+export { definePlugin } from './plugin/define'
+export { createEventBus } from './plugin/events'
+export type {
+  AppEvents,
+  ComponentLoader,
+  EventBus,
+  FirstPaintProps,
+  Guard,
+  GuardContext,
+  GuardResult,
+  LocaleLoader,
+  Plugin,
+  PluginContext,
+  PluginDefinition,
+  Services,
+  SlotName,
+} from './plugin/types'
+export type { ScreenProps } from './routing/build'
+export { fillPattern } from './routing/pattern'
+export { CachedList, type LoadStatus } from './state/cached-list'
+export { type AppContextValue, AppProvider, useApp, useServices, useStore } from './state/context'
+export type { StoreRegistry } from './state/root'
+export { Dialog } from './ui/Dialog'
+export { CheckField, Field, FormAlert, focusFirstError } from './ui/Field'
+export { Money } from './ui/Money'
+export { formatCents } from './ui/money'
+export { NotFound } from './ui/NotFound'
+export { Spinner } from './ui/Spinner'
+export { useDocumentTitle } from './ui/useDocumentTitle'
