@@ -3,6 +3,7 @@ import type { PluginContext } from '../../src/plugin/types'
 import { decodeDevCode, findUrlCredential, homePath, isTokenEntryPath, readOAuthState } from './entry'
 import type { AuthStoreInstance } from './model'
 import { pathAfterLogin, takeStoredRedirect } from './redirect'
+import { createRenewer } from './renew'
 
 export { storedUser } from './model'
 
@@ -39,6 +40,7 @@ export async function startAuth(ctx: PluginContext): Promise<void> {
   events.on('verify-email-required', () => auth.gate())
   events.on('email-prompt', () => auth.authenticated && auth.openPrompt('email'))
 
+  const renewIfDue = createRenewer(auth)
   const loc = window.location
   const cred = findUrlCredential(loc)
   if (cred) {
@@ -69,14 +71,20 @@ export async function startAuth(ctx: PluginContext): Promise<void> {
     if (r === 'home' && !isTokenEntryPath(loc.pathname) && loc.pathname !== homePath(config)) {
       window.history.replaceState(null, '', homePath(config))
     }
+    // A session restored from the cookie renews its token in the background once it is a day old
+    // (./renew says why); success false sends the member to /login with 'You have been logged out'.
+    if (r === 'restored') void renewIfDue()
   }
-  watchCookie(auth)
+  watchCookie(auth, () => void renewIfDue())
 }
 
-/** SPEC 8: the login cookie disappearing while signed in logs out (checked on focus and each minute). */
-export function watchCookie(auth: AuthStoreInstance): () => void {
+/**
+ * SPEC 8: the login cookie disappearing while signed in logs out (checked on focus and each minute);
+ * while the cookie is there, `stillSignedIn` runs (the token renewal of an open tab).
+ */
+export function watchCookie(auth: AuthStoreInstance, stillSignedIn: () => void = () => {}): () => void {
   const check = () => {
-    auth.checkCookie()
+    if (auth.checkCookie() && auth.authenticated) stillSignedIn()
   }
   const onVisible = () => {
     if (document.visibilityState === 'visible') check()
