@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appSchema } from '../src/config/schemas/app.ts'
 import { client, testServer } from './test-helpers.ts'
 
 let app: FastifyInstance
@@ -214,5 +217,18 @@ describe('protection', () => {
     expect((await c.get('/api/linked/accounts')).status).toBe(401)
     // The cookie does not authenticate the other calls.
     expect((await c.get('/api/account/profile', { cookie: `sm_token=${demo}` })).status).toBe(401)
+  })
+  it("every environment's linked-accounts base (config/app.json) is where this server answers {base}/accounts in JSON", async () => {
+    const file = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'config', 'app.json'), 'utf8'))
+    const envs = Object.entries(appSchema.parse(file).environments)
+    expect(envs.length).toBeGreaterThan(0)
+    for (const [name, env] of envs) {
+      // a full address would be a service of its own; every environment here uses the API server's
+      expect(env.linkedAccountsBaseUrl, name).toMatch(/^\//)
+      const r = await c.get(`${env.linkedAccountsBaseUrl}/accounts`, { cookie: `sm_token=${demo}` })
+      expect(r.status, name).toBe(200)
+      expect(String(r.headers['content-type']), name).toMatch(/^application\/json/)
+      expect(r.body.data.length, name).toBe(2)
+    }
   })
 })

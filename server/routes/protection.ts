@@ -8,6 +8,7 @@ import {
   LinkedAccountParams,
   LinkedAccountsReply,
 } from '../../plugins/protection/contract.ts'
+import { DEFAULT_LINKED_ACCOUNTS_BASE } from '../../src/config/schemas/app.ts'
 import { fail } from '../lib/http.ts'
 import { isoOf } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
@@ -78,7 +79,7 @@ export async function protectionRoutes(app: FastifyInstance, s: Services) {
   // The linked-accounts service: called "with credentials", so the login cookie is accepted as well.
   route(app, s, {
     method: 'GET',
-    url: '/api/linked/accounts',
+    url: `${DEFAULT_LINKED_ACCOUNTS_BASE}/accounts`,
     tag: 'protection',
     summary: 'Linked accounts (delivery, rideshare, streaming) of the member; bearer token or login cookie.',
     auth: 'required',
@@ -95,7 +96,7 @@ export async function protectionRoutes(app: FastifyInstance, s: Services) {
 
   route(app, s, {
     method: 'POST',
-    url: '/api/linked/accounts',
+    url: `${DEFAULT_LINKED_ACCOUNTS_BASE}/accounts`,
     tag: 'protection',
     summary: 'Link an account of a provider (one per provider).',
     auth: 'required',
@@ -115,7 +116,7 @@ export async function protectionRoutes(app: FastifyInstance, s: Services) {
 
   route(app, s, {
     method: 'DELETE',
-    url: '/api/linked/accounts/:id',
+    url: `${DEFAULT_LINKED_ACCOUNTS_BASE}/accounts/:id`,
     tag: 'protection',
     summary: 'Unlink an account.',
     auth: 'required',

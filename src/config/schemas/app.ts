@@ -1,5 +1,11 @@
 import { z } from 'zod'
 
+/**
+ * Where the linked-accounts service lives unless an environment says otherwise: the API server serves
+ * it under this path (server/routes/protection.ts registers its routes from this constant).
+ */
+export const DEFAULT_LINKED_ACCOUNTS_BASE = '/api/linked'
+
 /** config/app.json: environments and where the API lives. */
 export const appSchema = z.strictObject({
   $schema: z.string().optional(),
@@ -16,7 +22,12 @@ export const appSchema = z.strictObject({
         .string()
         .describe("Prefix for every cookie name, e.g. 'qa1_'. Empty in production.")
         .default(''),
-      linkedAccountsBaseUrl: z.string().default('/linked'),
+      linkedAccountsBaseUrl: z
+        .string()
+        .describe(
+          'Base address of the linked-accounts service; the client calls {base}/accounts with credentials. A path is on the API host.',
+        )
+        .default(DEFAULT_LINKED_ACCOUNTS_BASE),
     }),
   ),
 })
