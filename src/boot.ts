@@ -7,6 +7,7 @@ import { createLocalCache } from './platform/cache'
 import { createCookies } from './platform/cookies'
 import { createEventBus } from './plugin/events'
 import { createRegistry } from './plugin/registry'
+import { provideSession, signedOutSession } from './plugin/session'
 import type { Plugin, Services } from './plugin/types'
 import { firstPage } from './routing/build'
 import { createRootStore } from './state/root'
@@ -42,8 +43,10 @@ export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): P
     cache: createLocalCache(),
     config,
     track: (action, data) => events.emit('track', { action, data }),
+    session: signedOutSession,
   }
   const store = createRootStore(plugins, services)
+  services.session = provideSession(plugins, { store, services })
   // The first screen's code and texts are fetched at once, while the plugins start, instead of after
   // them: fewer round trips before the first screen shows.
   const page = firstPage(config, window.location.pathname)

@@ -2,6 +2,9 @@
  * The core's public module: everything a plugin may use of the core. Plugins import the core only
  * from here (and their `contract.ts` from the node-safe `src/contract.ts`); lint enforces it.
  */
+
+// i18n: one copy of the hook for every screen chunk (ARCHITECTURE "Import useTranslation once in the core")
+export { Trans, useTranslation } from 'react-i18next'
 export * from './contract'
 export { type HttpClient, HttpError, type HttpErrorKind } from './http/client'
 export { errorText } from './http/error-text'
@@ -12,6 +15,13 @@ export { tokenTimes } from './platform/jwt'
 export { storage } from './platform/storage'
 export { definePlugin } from './plugin/define'
 export { createEventBus } from './plugin/events'
+export {
+  type RegisterForm,
+  type Session,
+  type SessionMember,
+  type SessionResult,
+  signedOutSession,
+} from './plugin/session'
 export type {
   AppEvents,
   ComponentLoader,
@@ -24,18 +34,26 @@ export type {
   Plugin,
   PluginContext,
   PluginDefinition,
+  ScreenProps,
   Services,
   SlotName,
 } from './plugin/types'
-export type { ScreenProps } from './routing/build'
 export { fillPattern } from './routing/pattern'
 export { CachedList, type LoadStatus } from './state/cached-list'
-export { type AppContextValue, AppProvider, useApp, useServices, useStore } from './state/context'
+export {
+  type AppContextValue,
+  AppProvider,
+  useApp,
+  useServices,
+  useSession,
+  useStore,
+} from './state/context'
 export type { StoreRegistry } from './state/root'
 export { Dialog } from './ui/Dialog'
 export { CheckField, Field, FormAlert, focusFirstError } from './ui/Field'
 export { Money } from './ui/Money'
 export { formatCents } from './ui/money'
 export { NotFound } from './ui/NotFound'
+export { loadPendingPage } from './ui/pending'
 export { Spinner } from './ui/Spinner'
 export { useDocumentTitle } from './ui/useDocumentTitle'

@@ -1,7 +1,7 @@
-import { definePlugin } from '../../src/plugin/define'
+import { definePlugin, loadPendingPage } from '../../src/index'
 
 // Screens this plugin's issue has not built yet show the core's honest placeholder.
-const pending = () => import('../../src/ui/PendingPage')
+const pending = loadPendingPage
 
 export default definePlugin({
   name: 'account',

@@ -73,6 +73,8 @@ export const RegisterRequest = z
     sid: z.optional(str(100)),
     cid: z.optional(str(100)),
     partner: z.optional(str(100)),
+    /** The code of the /refer link the member came by (SPEC 2.6 refer); an unknown code is ignored. */
+    referral_code: z.optional(str(20)),
     'g-recaptcha-response': z.optional(str(4000)),
   })
   .check(

@@ -1,7 +1,5 @@
 import { getEnv } from 'mobx-state-tree'
-import { constants } from '../../src/config/constants'
-import { HttpError } from '../../src/http/client'
-import type { Services } from '../../src/plugin/types'
+import { constants, HttpError, type Services } from '../../src/index'
 import type { LoginReply } from './contract'
 import {
   type AuthStoreInstance,

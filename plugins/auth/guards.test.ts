@@ -1,7 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { constants } from '../../src/config/constants'
-import { createEventBus } from '../../src/plugin/events'
-import type { GuardContext, Services } from '../../src/plugin/types'
+import { constants, createEventBus, type GuardContext, type Services } from '../../src/index'
 import { auth, guest, signedInOrThankYou } from './guards'
 
 function ctx(href: string, authenticated: boolean) {

@@ -1,6 +1,4 @@
-import { constants } from '../../src/config/constants'
-import { storage } from '../../src/platform/storage'
-import type { Guard, GuardContext } from '../../src/plugin/types'
+import { constants, type Guard, type GuardContext, storage } from '../../src/index'
 import type { AuthStoreInstance } from './model'
 
 function signedIn(ctx: GuardContext): boolean {

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/plugin/define'
+import { definePlugin } from '../../src/index'
 import { auth, guest, signedInOrThankYou } from './guards'
 import { AuthStore } from './model'
 

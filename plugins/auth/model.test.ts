@@ -1,9 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { constants } from '../../src/config/constants'
-import { HttpError } from '../../src/http/client'
-import { createCookies } from '../../src/platform/cookies'
-import { createEventBus } from '../../src/plugin/events'
-import type { Services } from '../../src/plugin/types'
+import { constants, createCookies, createEventBus, HttpError, type Services } from '../../src/index'
 import { AuthStore, GENERIC_ERROR, REGISTER_PROMO_COOKIE, SIGNED_OUT_USER } from './model'
 
 const DAY = 86_400_000

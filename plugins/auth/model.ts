@@ -1,8 +1,5 @@
 import { getEnv, type Instance, types } from 'mobx-state-tree'
-import { constants } from '../../src/config/constants'
-import { HttpError } from '../../src/http/client'
-import { storage } from '../../src/platform/storage'
-import type { Services } from '../../src/plugin/types'
+import { constants, HttpError, type Services, storage } from '../../src/index'
 import type { User as ContractUser, LoginReply } from './contract'
 
 /**
@@ -353,7 +350,7 @@ export const AuthStore = types
 
 export type AuthStoreInstance = Instance<typeof AuthStore>
 
-declare module '../../src/state/root' {
+declare module '../../src/index' {
   interface StoreRegistry {
     auth: AuthStoreInstance
   }

@@ -1,6 +1,4 @@
-import { constants } from '../../src/config/constants'
-import { storage } from '../../src/platform/storage'
-
+import { constants, storage } from '../../src/index'
 /**
  * A same-origin path to go to, or null. Only paths that start with a single '/' are accepted:
  * '//evil.example', '/\\evil.example', 'https://…', 'javascript:…' and anything that resolves to

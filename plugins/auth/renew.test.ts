@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { constants } from '../../src/config/constants'
-import { createCookies } from '../../src/platform/cookies'
-import { tokenTimes } from '../../src/platform/jwt'
-import { createEventBus } from '../../src/plugin/events'
-import type { PluginContext, Services } from '../../src/plugin/types'
+import {
+  constants,
+  createCookies,
+  createEventBus,
+  type PluginContext,
+  type Services,
+  tokenTimes,
+} from '../../src/index'
 import { AuthStore, type AuthStoreInstance } from './model'
 import { createRenewer, RENEW_AFTER_MS, RETRY_AFTER_MS, renewalDue } from './renew'
 import { startAuth } from './session'

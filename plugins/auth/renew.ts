@@ -1,5 +1,4 @@
 import { tokenTimes } from '../../src/index'
-
 /**
  * When the client calls POST /api/refresh (SPEC 7, 8).
  *

@@ -1,5 +1,4 @@
-import { constants } from '../../src/config/constants'
-import type { PluginContext } from '../../src/plugin/types'
+import { constants, type PluginContext } from '../../src/index'
 import { decodeDevCode, findUrlCredential, homePath, isTokenEntryPath, readOAuthState } from './entry'
 import type { AuthStoreInstance } from './model'
 import { pathAfterLogin, takeStoredRedirect } from './redirect'
@@ -7,7 +6,7 @@ import { createRenewer } from './renew'
 
 export { storedUser } from './model'
 
-declare module '../../src/plugin/types' {
+declare module '../../src/index' {
   interface AppEvents {
     /** Ask the auth plugin for the email-entry prompt (set the account's email). */
     'email-prompt': Record<string, never>

@@ -1,5 +1,4 @@
-import type { HttpClient } from '../../src/http/client'
-import type { Offer, OfferReply, OffersReply } from '../coins/contract'
+import type { HttpClient, Offer, OfferReply, OffersReply } from '../../src/index'
 import type {
   CouponsReply,
   ProductReply,

@@ -1,6 +1,4 @@
-import { constants } from '../../src/config/constants'
-import type { Cookies } from '../../src/platform/cookies'
-
+import { type Cookies, constants } from '../../src/index'
 /** The attribute our browser extension sets on <html> when it is installed (its marker). */
 export const EXTENSION_MARKER = 'data-rewards-extension'
 

@@ -1,7 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { constants } from '../../src/config/constants'
-import { createLocalCache } from '../../src/platform/cache'
-import type { Services } from '../../src/plugin/types'
+import { constants, createLocalCache, type Services } from '../../src/index'
 import { CatalogStore, HOME_COUPONS } from './model'
 
 const home = (tag: string) => ({

@@ -1,7 +1,5 @@
 import { getEnv, type Instance, types } from 'mobx-state-tree'
-import { constants } from '../../src/config/constants'
-import type { Services } from '../../src/plugin/types'
-import { CachedList } from '../../src/state/cached-list'
+import { CachedList, constants, type Services } from '../../src/index'
 import type { HomeReply } from './contract'
 
 /**
@@ -148,7 +146,7 @@ export const CatalogStore = types
 
 export type CatalogStoreInstance = Instance<typeof CatalogStore>
 
-declare module '../../src/state/root' {
+declare module '../../src/index' {
   interface StoreRegistry {
     catalog: CatalogStoreInstance
   }

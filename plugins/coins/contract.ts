@@ -1,46 +1,19 @@
 import { z } from 'zod/mini'
+import { OfferTypes } from '../../src/contract'
 
 /** API contract of the coins plugin: offers (coupon, APP, GAME, CASHBACK) and surveys. */
 
-const int = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max))
+// The offer shapes are shared with the catalog, so the core's public module owns them.
+export { Offer, OfferReply, OffersReply, OfferTypes } from '../../src/contract'
 
-export const OfferTypes = ['coupon', 'APP', 'GAME', 'CASHBACK'] as const
-export const Offer = z.object({
-  offer_id: z.number(),
-  offer_type: z.string(),
-  offer_code: z.nullable(z.string()),
-  offer_description: z.string(),
-  merchant_name: z.nullable(z.string()),
-  merchant_logo_url: z.nullable(z.string()),
-  merchant_internal_name: z.nullable(z.string()),
-  redirect_url: z.string(),
-  display_name: z.string(),
-  display_description: z.string(),
-  image_url: z.string(),
-  coins_advertised: z.number(),
-  click_url: z.string(),
-  for_ios: z.number(),
-  app_container: z.nullable(z.string()),
-  campaign: z.nullable(z.string()),
-})
-export type Offer = z.infer<typeof Offer>
+const int = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max))
 
 export const OffersQuery = z.object({
   type: z.optional(z.enum(OfferTypes)),
   page: z.optional(int(1, 10_000)),
   per_page: z.optional(int(1, 100)),
 })
-export const OffersReply = z.object({
-  data: z.array(Offer),
-  page: z.number(),
-  per_page: z.number(),
-  total: z.number(),
-  has_more: z.boolean(),
-})
-export type OffersReply = z.infer<typeof OffersReply>
 export const OfferParams = z.object({ offer_id: int(1, 2_147_483_647) })
-export const OfferReply = z.object({ data: Offer })
-export type OfferReply = z.infer<typeof OfferReply>
 export const CampaignParams = z.object({
   campaign: z.string().check(z.regex(/^[a-z0-9-]{1,120}$/, 'Not found')),
 })

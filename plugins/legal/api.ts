@@ -1,4 +1,4 @@
-import type { HttpClient } from '../../src/http/client'
+import type { HttpClient } from '../../src/index'
 import {
   GeoReply,
   type NewsListReply,

@@ -1,5 +1,4 @@
-import { definePlugin } from '../../src/plugin/define'
-
+import { definePlugin } from '../../src/index'
 /**
  * The legal plugin: terms (a shipping partner gets its own), privacy policy (UK and shipping-partner
  * variants), the other company and policy pages, news, unsubscribe, and the footer's links. Every

@@ -9,11 +9,13 @@ import footerEn from '../../locales/en/legal-footer.json'
 import coreEs from '../../locales/es/core.json'
 import legalEs from '../../locales/es/legal.json'
 import footerEs from '../../locales/es/legal-footer.json'
-import type { RuntimeConfig } from '../../src/config/runtime-types'
-import type { HttpClient } from '../../src/http/client'
-import type { Services } from '../../src/plugin/types'
-import { type AppContextValue, AppProvider } from '../../src/state/context'
-
+import {
+  type AppContextValue,
+  AppProvider,
+  type HttpClient,
+  type RuntimeConfig,
+  type Services,
+} from '../../src/index'
 /** An i18next instance with the real English and Spanish texts, as the app has them. */
 export async function makeI18n(lng: 'en' | 'es' = 'en'): Promise<I18n> {
   const i18n = i18next.createInstance()

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../src/config/runtime-types'
+import type { RuntimeConfig } from '../../src/index'
 import { reportOnce } from './dev-report'
 
 /** The analytics tag as the tracker sees it; a real provider drops in behind this interface. */

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/plugin/define'
+import { definePlugin } from '../../src/index'
 import './events'
 import { TrackingStore } from './model'
 

@@ -25,7 +25,7 @@ export const TrackingStore = types
 
 export type TrackingStoreInstance = Instance<typeof TrackingStore>
 
-declare module '../../src/state/root' {
+declare module '../../src/index' {
   interface StoreRegistry {
     tracking: TrackingStoreInstance
   }

@@ -1,5 +1,4 @@
-import { constants } from '../../src/config/constants'
-import type { PluginContext } from '../../src/plugin/types'
+import { constants, type PluginContext } from '../../src/index'
 import { clean } from './attribution'
 import { LoadPixelReply, LoadPixelsReply } from './contract'
 import { reportOnce } from './dev-report'

@@ -1,9 +1,13 @@
 import { vi } from 'vitest'
-import type { RuntimeConfig } from '../../src/config/runtime-types'
-import { createLocalCache } from '../../src/platform/cache'
-import { createCookies } from '../../src/platform/cookies'
-import { createEventBus } from '../../src/plugin/events'
-import type { PluginContext, Services } from '../../src/plugin/types'
+import {
+  createCookies,
+  createEventBus,
+  createLocalCache,
+  type PluginContext,
+  type RuntimeConfig,
+  type Services,
+  signedOutSession,
+} from '../../src/index'
 import { TrackingStore } from './model'
 
 export function fakeConfig(over: Partial<RuntimeConfig['brand']> = {}, prefix = ''): RuntimeConfig {
@@ -55,6 +59,7 @@ export function fakeContext(opts: { user?: Record<string, unknown> | null; confi
     cache: createLocalCache(),
     config,
     track: (action, data) => events.emit('track', { action, data }),
+    session: signedOutSession,
   }
   const tracking = TrackingStore.create({}, services)
   const auth = { user: opts.user ?? null }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { HttpError } from '../../src/http/client'
+import { HttpError } from '../../src/index'
 import { fakeConfig, fakeContext } from './test-utils'
 import { installTimeKey, startTracking } from './tracker'
 

@@ -1,6 +1,4 @@
-import { constants } from '../../src/config/constants'
-import { storage } from '../../src/platform/storage'
-import type { PluginContext } from '../../src/plugin/types'
+import { constants, type PluginContext, storage } from '../../src/index'
 import { type AnalyticsTag, createAnalytics } from './analytics'
 import { type Attribution, fromQuery, land, parseStored } from './attribution'
 import { reportOnce } from './dev-report'

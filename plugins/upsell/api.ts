@@ -1,4 +1,4 @@
-import type { HttpClient } from '../../src/http/client'
+import type { HttpClient } from '../../src/index'
 import type { CardForm } from './forms'
 
 /** Types of the API contract (contract.ts); only types are imported, so no zod reaches the browser. */

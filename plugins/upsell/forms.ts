@@ -1,5 +1,4 @@
-import { constants } from '../../src/config/constants'
-
+import { constants } from '../../src/index'
 /** Field -> translation key of the upsell namespace (or a server text, prefixed with '!'). */
 export type FieldErrors = Partial<Record<string, string>>
 

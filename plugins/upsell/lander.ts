@@ -1,7 +1,4 @@
-import { constants } from '../../src/config/constants'
-import type { Lander } from '../../src/config/schemas/landers'
-import { formatCents } from '../../src/ui/money'
-
+import { constants, formatCents, type Lander } from '../../src/index'
 export type StepBlock = Lander['steps'][number]['block']
 export type Step = Lander['steps'][number]
 export type Offer = Lander['offer']

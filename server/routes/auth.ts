@@ -131,11 +131,17 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         throw fail(422, 'email', 'The email has already been taken.')
       }
       const hash = await hashPassword(body.password)
+      // who referred the new member (the /refer link's code); an unknown code signs up unreferred
+      const referrer = body.referral_code
+        ? await s.db.one<{ id: number }>('SELECT id FROM users WHERE referral_code = $1', [
+            body.referral_code.trim().toUpperCase(),
+          ])
+        : undefined
       let row: UserRow | undefined
       try {
         row = await s.db.one<UserRow>(
-          `INSERT INTO users (email, name, phone, password_hash, source, user_agent, sid, cid, partner, country_code, referral_code)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+          `INSERT INTO users (email, name, phone, password_hash, source, user_agent, sid, cid, partner, country_code, referral_code, referred_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
           [
             body.email,
             body.name,
@@ -148,6 +154,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
             body.partner ?? 'organic',
             ipCountry(req, s),
             await referralCode(s.db),
+            referrer?.id ?? null,
           ],
         )
       } catch (e) {

@@ -1,9 +1,16 @@
 import type { IAnyModelType } from 'mobx-state-tree'
 import type { ComponentType } from 'react'
 import type { RuntimeConfig } from '../config/runtime-types'
+import type { Session } from './session'
 
 /** A lazily loaded React component module (a route screen or a slot filler). */
 export type ComponentLoader<P = any> = () => Promise<{ default: ComponentType<P> }>
+
+/** Props every screen receives: the route's params by their names in routes.json, and its props. */
+export interface ScreenProps {
+  params: Record<string, string | undefined>
+  [prop: string]: unknown
+}
 
 /** What a first paint component gets (src/first-paint/render.tsx): the config, the route's props. */
 export interface FirstPaintProps {
@@ -41,8 +48,8 @@ export type SlotName = 'header.nav' | 'header.actions' | 'footer.links' | 'app.o
 export type SlotContribution = ComponentLoader | { load: ComponentLoader; texts: readonly string[] }
 
 /**
- * Typed events between plugins. Plugins add their own by module augmentation:
- * `declare module '../../src/plugin/types' { interface AppEvents { 'logged-in': { userId: number } } }`
+ * Typed events between plugins. Plugins add their own by module augmentation of the public module:
+ * `declare module '../../src/index' { interface AppEvents { 'my-event': { id: number } } }`
  */
 export interface AppEvents {
   /** The auth guard turned a visitor away (the tracking plugin records it). */
@@ -76,6 +83,8 @@ export interface Services {
   config: RuntimeConfig
   /** Records an event; the tracking plugin, when enabled, sends it (SPEC 7 /api/elk). */
   track(action: string, data?: Record<string, unknown>): void
+  /** The signed-in member as plugins may read it; signed out when no plugin provides it. */
+  session: Session
 }
 
 /** The root store as plugins see it: one optional slice per plugin id. */
@@ -113,6 +122,11 @@ export interface PluginDefinition {
   firstPaint?: Readonly<Record<string, ComponentLoader<FirstPaintProps>>>
   /** Components placed in the core layout. */
   slots?: Readonly<Partial<Record<SlotName, SlotContribution>>>
+  /**
+   * Capabilities the core declares and this plugin provides to the others. `session`: the session
+   * view (src/plugin/session.ts), made once after the root store exists; at most one plugin gives it.
+   */
+  provides?: { session?: (ctx: PluginContext) => Session }
   /** Start-up work: session restore, attribution, … Runs once before the first render. */
   setup?: (ctx: PluginContext) => void | Promise<void>
 }

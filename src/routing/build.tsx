@@ -11,7 +11,7 @@ import type { RuntimeConfig } from '../config/runtime-types'
 import type { ScreenRoute } from '../config/schemas/routes'
 import { revealApp } from '../first-paint/client'
 import type { Registry } from '../plugin/registry'
-import type { GuardResult, Services } from '../plugin/types'
+import type { GuardResult, ScreenProps, Services } from '../plugin/types'
 import type { RootStore } from '../state/root'
 import { NotFound } from '../ui/NotFound'
 import { fullPageLoad } from './navigation'
@@ -24,11 +24,7 @@ import {
   toRouterPath,
 } from './pattern'
 
-/** Props every screen receives: the route's params by their names in routes.json, and its props. */
-export interface ScreenProps {
-  params: Record<string, string | undefined>
-  [prop: string]: unknown
-}
+export type { ScreenProps }
 
 type Entry =
   | {

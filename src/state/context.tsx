@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { Registry } from '../plugin/registry'
+import type { Session } from '../plugin/session'
 import type { Services } from '../plugin/types'
 import { getSlice, type RootStore, type StoreRegistry } from './root'
 
@@ -28,4 +29,12 @@ export function useStore<K extends keyof StoreRegistry>(id: K): StoreRegistry[K]
 
 export function useServices(): Services {
   return useApp().services
+}
+
+/**
+ * The session view (src/plugin/session.ts): the signed-in member as any plugin may read it. Read it in
+ * an observer component to re-render when the member signs in or out.
+ */
+export function useSession(): Session {
+  return useApp().services.session
 }

@@ -2,8 +2,8 @@ import { type IAnyModelType, type Instance, type ModelPropertiesDeclaration, typ
 import type { Plugin, Services } from '../plugin/types'
 
 /**
- * Store slices by plugin id. A plugin adds its own with module augmentation:
- * `declare module '../../src/state/root' { interface StoreRegistry { auth: Instance<typeof AuthStore> } }`
+ * Store slices by plugin id. A plugin adds its own with module augmentation of the public module:
+ * `declare module '../../src/index' { interface StoreRegistry { auth: Instance<typeof AuthStore> } }`
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by plugins through declaration merging
 export interface StoreRegistry {}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import type { ScreenProps } from '../routing/build'
+import type { ScreenProps } from '../plugin/types'
 
 /** An honest placeholder for a screen whose issue has not landed yet. */
 export default function PendingPage({ routeName, params }: ScreenProps) {

@@ -1,9 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { useStore } from '../../../src/state/context'
+import { constants, useStore, useTranslation } from '../../../src/index'
 import s from './auth.module.css'
 import { serverText } from './text'
 

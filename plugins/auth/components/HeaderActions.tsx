@@ -1,10 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { useStore } from '../../../src/state/context'
-import { Money } from '../../../src/ui/Money'
+import { constants, Money, useStore, useTranslation } from '../../../src/index'
 import s from './auth.module.css'
 
 /** 'header.actions': Sign in / Join for a visitor; balance, verify and sign out for a member. */

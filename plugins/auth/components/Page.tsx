@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { useDocumentTitle } from '../../../src/index'
 import s from './auth.module.css'
 
 /** A small centred card page with its h1 and the tab title. */

@@ -1,9 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { type FormEvent, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useStore } from '../../../src/state/context'
-import { Dialog } from '../../../src/ui/Dialog'
-import { Field, FormAlert, focusFirstError } from '../../../src/ui/Field'
+import { Dialog, Field, FormAlert, focusFirstError, useStore, useTranslation } from '../../../src/index'
 import s from './auth.module.css'
 import { EMAIL_PATTERN, revealTexts, splitErrors } from './text'
 

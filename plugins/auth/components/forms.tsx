@@ -1,9 +1,14 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { useStore } from '../../../src/state/context'
-import { CheckField, Field, FormAlert, focusFirstError } from '../../../src/ui/Field'
+import {
+  CheckField,
+  constants,
+  Field,
+  FormAlert,
+  focusFirstError,
+  useStore,
+  useTranslation,
+} from '../../../src/index'
 import { captchaResponse } from '../captcha'
 import type { LoginReply } from '../contract'
 import type { Tab } from '../model'

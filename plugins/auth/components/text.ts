@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next'
-import { HttpError } from '../../../src/http/client'
-import { errorText } from '../../../src/http/error-text'
+import { errorText, HttpError } from '../../../src/index'
 import { GENERIC_ERROR, type Outcome } from '../model'
 
 /** Known server texts (English) and the key of their translation. */

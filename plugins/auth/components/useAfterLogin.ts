@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { useServices, useStore } from '../../../src/state/context'
+import { constants, useServices, useStore } from '../../../src/index'
 import type { LoginReply } from '../contract'
 import { pathAfterLogin, takeStoredRedirect } from '../redirect'
 

@@ -1,9 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Navigate, useSearchParams } from 'react-router-dom'
-import type { ScreenProps } from '../../../src/routing/build'
-import { useStore } from '../../../src/state/context'
+import { type ScreenProps, useStore, useTranslation } from '../../../src/index'
 import { rememberRedirect, safePath, takeStoredRedirect } from '../redirect'
 import LoginFullPage from './LoginFullPage'
 

@@ -1,8 +1,6 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { useServices, useStore } from '../../../src/state/context'
-import { Spinner } from '../../../src/ui/Spinner'
+import { Spinner, useServices, useStore, useTranslation } from '../../../src/index'
 import { homePath } from '../entry'
 
 /** /logout: signs out if still signed in, then home (the partner's destination for a partner brand). */

@@ -1,10 +1,15 @@
 import { type FormEvent, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import type { ScreenProps } from '../../../src/routing/build'
-import { useServices, useStore } from '../../../src/state/context'
-import { Field, FormAlert, focusFirstError } from '../../../src/ui/Field'
+import {
+  constants,
+  Field,
+  FormAlert,
+  focusFirstError,
+  type ScreenProps,
+  useServices,
+  useStore,
+  useTranslation,
+} from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { revealTexts, splitErrors } from '../components/text'

@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../../../src/routing/build'
+import type { ScreenProps } from '../../../src/index'
 import PasswordResetPage from './PasswordResetPage'
 
 /** /password/set/:token/:email: the reset form titled for a first password. */

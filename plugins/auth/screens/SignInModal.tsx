@@ -1,7 +1,5 @@
 import { useEffect } from 'react'
-import type { ScreenProps } from '../../../src/routing/build'
-import { useStore } from '../../../src/state/context'
-
+import { type ScreenProps, useStore } from '../../../src/index'
 /**
  * The overlay of /login and /register (routes.json): it opens the one sign-in modal, which the
  * plugin's 'app.overlay' renders, on the route's tab. Leaving the route closes it.

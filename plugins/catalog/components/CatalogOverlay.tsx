@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { useServices, useStore } from '../../../src/state/context'
+import { useServices, useStore } from '../../../src/index'
 import { redirectingPath, safeUrl } from '../url'
 
 // Loaded only after the extension-install flow (?ei=true): nothing of it on an ordinary first visit.

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useServices } from '../../../src/state/context'
+import { useServices, useTranslation } from '../../../src/index'
 import s from './catalog.module.css'
 
 interface CountryCatalog {

@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { constants } from '../../../src/config/constants'
-import { Dialog } from '../../../src/ui/Dialog'
+import { constants, Dialog, useTranslation } from '../../../src/index'
 import type { Coupon } from '../contract'
 import s from './catalog.module.css'
 

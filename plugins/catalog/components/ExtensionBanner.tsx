@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { useServices } from '../../../src/state/context'
+import { constants, useServices, useTranslation } from '../../../src/index'
 import { dismissPrompt, extensionInstalled, promptToShow, supportedBrowser } from '../extension'
 import s from './catalog.module.css'
 

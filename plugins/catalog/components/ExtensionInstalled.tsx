@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { useServices } from '../../../src/state/context'
-import { Dialog } from '../../../src/ui/Dialog'
+import { constants, Dialog, useServices, useTranslation } from '../../../src/index'
 import { dismissPrompt } from '../extension'
 
 /** 'Extension already installed' (SPEC 2.9): after the install flow (?ei=true), for 1.5 seconds. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { NavLink, useNavigate } from 'react-router-dom'
+import { useTranslation } from '../../../src/index'
 import s from './header.module.css'
 
 const LINKS = [

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useServices } from '../../../src/state/context'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { useDocumentTitle, useServices, useTranslation } from '../../../src/index'
 import s from './catalog.module.css'
 
 /** The app and extension pages: a title, a lead, a few points and the actions. */

@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { type ReactNode, useDeferredValue } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { errorText } from '../../../src/http/error-text'
+import { errorText, useTranslation } from '../../../src/index'
 import s from './catalog.module.css'
 
 /** Grey tiles while a list loads: the same shape as the tiles that will replace them. */

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import type { Offer } from '../../coins/contract'
+import { type Offer, useTranslation } from '../../../src/index'
 import s from './catalog.module.css'
 import { Logo } from './Logo'
 

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
-import type { Offer } from '../../coins/contract'
+import { type Offer, useDocumentTitle, useTranslation } from '../../../src/index'
 import { storePath } from '../url'
 import s from './catalog.module.css'
 import { ErrorState, NotFoundState, Skeleton } from './ListState'

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { Money } from '../../../src/ui/Money'
+import { Money, useTranslation } from '../../../src/index'
 import type { Product } from '../contract'
 import s from './catalog.module.css'
 

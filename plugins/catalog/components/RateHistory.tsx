@@ -1,6 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
-import { formatCents } from '../../../src/ui/money'
+import { formatCents, useTranslation } from '../../../src/index'
 import type { Rate } from '../contract'
 import { percentOf } from '../url'
 import s from './catalog.module.css'

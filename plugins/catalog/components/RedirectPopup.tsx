@@ -1,7 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
-import { constants } from '../../../src/config/constants'
-import { Dialog } from '../../../src/ui/Dialog'
+import { constants, Dialog, useTranslation } from '../../../src/index'
 import s from './catalog.module.css'
 
 /** 'Redirecting... No Code Required' (SPEC 2.9): shown redirectPopupMs, then the visit goes on. */

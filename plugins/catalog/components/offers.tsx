@@ -1,13 +1,15 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { HttpError } from '../../../src/http/client'
-import { errorText } from '../../../src/http/error-text'
-import { mobileOs } from '../../../src/platform/device'
-import { useApp } from '../../../src/state/context'
-import { Dialog } from '../../../src/ui/Dialog'
-import type { Offer } from '../../coins/contract'
+import {
+  constants,
+  Dialog,
+  errorText,
+  HttpError,
+  mobileOs,
+  type Offer,
+  useApp,
+  useTranslation,
+} from '../../../src/index'
 import { catalogApi } from '../api'
 import { safeUrl } from '../url'
 import s from './catalog.module.css'

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
+import { useTranslation } from '../../../src/index'
 import s from '../components/catalog.module.css'
 import { InfoPage } from '../components/InfoPage'
 

@@ -1,5 +1,4 @@
-import type { ScreenProps } from '../../../src/routing/build'
-import { useServices } from '../../../src/state/context'
+import { type ScreenProps, useServices } from '../../../src/index'
 import { catalogApi } from '../api'
 import { notFound, OfferScreen } from '../components/OfferScreen'
 import { useRemote } from '../components/useRemote'

@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Dialog } from '../../../src/ui/Dialog'
+import { Dialog, useTranslation } from '../../../src/index'
 import s from '../components/catalog.module.css'
 import { InfoPage } from '../components/InfoPage'
 import { extensionInstalled, supportedBrowser } from '../extension'

@@ -1,11 +1,14 @@
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import type { ScreenProps } from '../../../src/routing/build'
-import { useServices, useStore } from '../../../src/state/context'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
-import type { Offer } from '../../coins/contract'
+import {
+  type Offer,
+  type ScreenProps,
+  useDocumentTitle,
+  useServices,
+  useStore,
+  useTranslation,
+} from '../../../src/index'
 import { CouponCard } from '../components/Coupons'
 import s from '../components/catalog.module.css'
 import { ExtensionBanner } from '../components/ExtensionBanner'

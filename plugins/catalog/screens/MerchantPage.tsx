@@ -1,10 +1,12 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { constants } from '../../../src/config/constants'
-import type { ScreenProps } from '../../../src/routing/build'
-import { useServices } from '../../../src/state/context'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
-import type { Offer } from '../../coins/contract'
+import {
+  constants,
+  type Offer,
+  type ScreenProps,
+  useDocumentTitle,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { catalogApi } from '../api'
 import { CouponCard } from '../components/Coupons'
 import s from '../components/catalog.module.css'

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { HttpError } from '../../../src/http/client'
-import type { ScreenProps } from '../../../src/routing/build'
-import { useServices } from '../../../src/state/context'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import {
+  HttpError,
+  type ScreenProps,
+  useDocumentTitle,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { ErrorState, NotFoundState } from '../components/ListState'

@@ -1,10 +1,12 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import type { ScreenProps } from '../../../src/routing/build'
-import { useServices } from '../../../src/state/context'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
-import type { Offer } from '../../coins/contract'
+import {
+  type Offer,
+  type ScreenProps,
+  useDocumentTitle,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { ListStatus, More, NotFoundState } from '../components/ListState'

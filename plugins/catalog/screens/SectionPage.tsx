@@ -1,7 +1,4 @@
-import { useTranslation } from 'react-i18next'
-import type { ScreenProps } from '../../../src/routing/build'
-import { useServices } from '../../../src/state/context'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { type ScreenProps, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
 import { catalogApi } from '../api'
 import { EmptyState, ErrorState, NotFoundState, Skeleton } from '../components/ListState'
 import { ProductGrid } from '../components/ProductCard'

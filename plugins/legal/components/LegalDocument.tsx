@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router-dom'
-import { useServices } from '../../../src/state/context'
+import { useServices, useTranslation } from '../../../src/index'
 import { type Block, type DocLink, isInternalHref, type LegalDoc } from '../doc'
 import s from './legal.module.css'
 import { formatDate } from './useLegalDoc'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../src/index'
 import n from './news.module.css'
 
 /** Grey placeholders while news loads, with a status line for screen readers. */

@@ -1,7 +1,5 @@
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
-import { constants } from '../../../src/config/constants'
-import { useServices } from '../../../src/state/context'
+import { constants, useServices, useTranslation } from '../../../src/index'
 import { legalContacts } from '../contacts'
 import { composeDoc, isLegalDoc, type LegalDoc } from '../doc'
 

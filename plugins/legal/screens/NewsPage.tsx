@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { useServices } from '../../../src/state/context'
+import { useServices, useTranslation } from '../../../src/index'
 import { fetchNews } from '../api'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'

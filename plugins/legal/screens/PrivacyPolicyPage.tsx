@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { constants } from '../../../src/config/constants'
-import { useServices } from '../../../src/state/context'
+import { constants, useServices, useTranslation } from '../../../src/index'
 import { fetchCountry } from '../api'
 import { DocPage } from '../components/DocPage'
 import { LegalDocument } from '../components/LegalDocument'

@@ -1,4 +1,4 @@
-import { useServices } from '../../../src/state/context'
+import { useServices } from '../../../src/index'
 import { DocPage } from '../components/DocPage'
 import { termsVariant } from '../variants'
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import type { ScreenProps } from '../../../src/routing/build'
+import { type ScreenProps, useTranslation } from '../../../src/index'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'
 import { listLabel } from '../unsub'

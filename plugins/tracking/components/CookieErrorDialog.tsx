@@ -1,9 +1,6 @@
 import { reaction } from 'mobx'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
-import { errorText } from '../../../src/http/error-text'
-import { useStore } from '../../../src/state/context'
-
+import { errorText, useStore, useTranslation } from '../../../src/index'
 /** SPEC 8 "Cookie fetch failure": an error dialog with the error text. Renders nothing (and loads no texts) otherwise. */
 export default function CookieErrorDialog() {
   const store = useStore('tracking')

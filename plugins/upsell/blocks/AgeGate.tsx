@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { constants } from '../../../src/config/constants'
+import { constants, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import type { BlockProps } from './types'
 

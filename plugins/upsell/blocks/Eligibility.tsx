@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../src/index'
 import { prefersReducedMotion } from '../components/motion'
 import s from '../components/upsell.module.css'
 import e from './games.module.css'

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useServices } from '../../../src/state/context'
+import { useServices, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import { offerValues } from '../lander'
 import e from './games.module.css'

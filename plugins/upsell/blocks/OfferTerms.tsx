@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import { offerValues } from '../lander'
 import type { BlockProps } from './types'

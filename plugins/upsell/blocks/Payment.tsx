@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useTranslation } from 'react-i18next'
-import { useServices } from '../../../src/state/context'
+import { useServices, useTranslation } from '../../../src/index'
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
 import { useAuth } from '../components/useAuth'

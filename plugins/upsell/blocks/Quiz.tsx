@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import e from './games.module.css'
 import type { BlockProps } from './types'

@@ -1,10 +1,14 @@
 import { observer } from 'mobx-react-lite'
 import { type FormEvent, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { useServices } from '../../../src/state/context'
-import { CheckField, Field, focusFirstError } from '../../../src/ui/Field'
+import {
+  CheckField,
+  constants,
+  Field,
+  focusFirstError,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { useErrorText, withErrors } from '../components/errorText'
 import s from '../components/upsell.module.css'
 import { useAuth } from '../components/useAuth'

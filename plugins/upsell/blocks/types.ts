@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { Lander } from '../../../src/config/schemas/landers'
+import type { Lander } from '../../../src/index'
 import type { Step, StepBlock } from '../lander'
 
 export type Outcome = 'accepted' | 'declined' | 'failure'

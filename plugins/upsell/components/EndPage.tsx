@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { useDocumentTitle } from '../../../src/index'
 import { FallingCoins } from './FallingCoins'
 import s from './upsell.module.css'
 

@@ -1,11 +1,14 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { HttpError } from '../../../src/http/client'
-import { useServices } from '../../../src/state/context'
-import { Field, focusFirstError } from '../../../src/ui/Field'
-import { formatCents } from '../../../src/ui/money'
+import {
+  constants,
+  Field,
+  focusFirstError,
+  formatCents,
+  HttpError,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { getPlans, type Plan, type PlanId, type Subscription, subscribe } from '../api'
 import {
   type CardForm,

@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useServices } from '../../../src/state/context'
-import { formatCents } from '../../../src/ui/money'
+import { formatCents, useServices, useTranslation } from '../../../src/index'
 import { getSubscriptions, type Subscription } from '../api'
 import { formatDate } from '../lander'
 import s from './upsell.module.css'

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next'
-
+import { useTranslation } from '../../../src/index'
 /**
  * Upsell forms keep their errors as a key of the upsell namespace, or a server text prefixed with '!';
  * this turns one into the text to show ('' for none).

@@ -1,4 +1,4 @@
-import { useApp } from '../../../src/state/context'
+import { useApp } from '../../../src/index'
 import type { AuthLike } from '../blocks/types'
 
 /** The auth plugin's store slice (this plugin requires auth), typed by what the upsell screens use. */

@@ -1,4 +1,4 @@
-import { useServices } from '../../../src/state/context'
+import { useServices } from '../../../src/index'
 import { decline, type PlanId, type Subscription } from '../api'
 import { useAuth } from './useAuth'
 

@@ -1,12 +1,14 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { errorText } from '../../../src/http/error-text'
-import { useServices } from '../../../src/state/context'
-import { formatCents } from '../../../src/ui/money'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import {
+  constants,
+  errorText,
+  formatCents,
+  useDocumentTitle,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { cancelSubscription, getSubscriptions, type Subscription } from '../api'
 import s from '../components/upsell.module.css'
 import { useAuth } from '../components/useAuth'

@@ -1,12 +1,15 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { HttpError } from '../../../src/http/client'
-import { errorText } from '../../../src/http/error-text'
-import { useServices } from '../../../src/state/context'
-import { Field } from '../../../src/ui/Field'
-import { Money } from '../../../src/ui/Money'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import {
+  errorText,
+  Field,
+  HttpError,
+  Money,
+  Trans,
+  useDocumentTitle,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { type GiftCard, redeemGift } from '../api'
 import { useErrorText } from '../components/errorText'
 import s from '../components/upsell.module.css'

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next'
-import type { FirstPaintProps } from '../../../src/plugin/types'
+import { type FirstPaintProps, useTranslation } from '../../../src/index'
 import { LanderHero } from '../components/LanderHero'
 import s from '../components/upsell.module.css'
 import { offerValues } from '../lander'

@@ -1,13 +1,15 @@
 import { observer } from 'mobx-react-lite'
 import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation, useNavigate } from 'react-router-dom'
-import type { ScreenProps } from '../../../src/routing/build'
-import { fillPattern } from '../../../src/routing/pattern'
-import { useServices } from '../../../src/state/context'
-import { NotFound } from '../../../src/ui/NotFound'
-import { Spinner } from '../../../src/ui/Spinner'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import {
+  fillPattern,
+  NotFound,
+  type ScreenProps,
+  Spinner,
+  useDocumentTitle,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { blockLoaders } from '../blocks'
 import type { BlockProps, Outcome } from '../blocks/types'
 import { LanderHero, landerTitle } from '../components/LanderHero'

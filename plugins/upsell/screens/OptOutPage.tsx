@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { useServices } from '../../../src/state/context'
+import { useServices, useTranslation } from '../../../src/index'
 import { decline } from '../api'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'

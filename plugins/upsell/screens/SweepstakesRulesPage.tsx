@@ -1,9 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { useServices } from '../../../src/state/context'
-import { formatCents } from '../../../src/ui/money'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { constants, formatCents, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import { ruleDate, sweepstakes } from '../sweepstakes'
 

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router-dom'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { useDocumentTitle, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import { tokenState } from '../sweepstakes'
 

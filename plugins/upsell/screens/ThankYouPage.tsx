@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import type { ScreenProps } from '../../../src/routing/build'
+import { type ScreenProps, useTranslation } from '../../../src/index'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'
 import { useAuth } from '../components/useAuth'

@@ -1,9 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router-dom'
-import { constants } from '../../../src/config/constants'
-import { storage } from '../../../src/platform/storage'
-import { useServices } from '../../../src/state/context'
-import { useDocumentTitle } from '../../../src/ui/useDocumentTitle'
+import { constants, storage, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import { cardBrandName } from '../forms'
 

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
+import { useTranslation } from '../../../src/index'
 import { EndPage } from '../components/EndPage'
 import { SubscriptionSummary } from '../components/SubscriptionSummary'
 import s from '../components/upsell.module.css'

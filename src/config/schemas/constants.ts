@@ -66,6 +66,10 @@ export const constantsSchema = z.strictObject({
     loginRedirect: z.string().min(1),
     redirectedFromIdentity: z.string().min(1),
     user: z.string().min(1),
+    /** SPEC 2.6 /refer: the 'refer your friend' flag. */
+    referFlag: z.string().min(1),
+    /** The referral code of the /refer link, sent with the registration. */
+    referralCode: z.string().min(1),
   }),
 })
 export type Constants = z.infer<typeof constantsSchema>
