@@ -86,6 +86,43 @@ describe('register', () => {
     expect(r.body.errors.email).toEqual(['The email has already been taken.'])
   })
 
+  it("a /refer link's referral code records who referred the new member; an unknown code still registers", async () => {
+    const referrer = await c.register('referrer@example.com', pw)
+    const mine = await c.get('/api/account/referrals', c.bearer(referrer.login_token))
+    const code = mine.body.data.code as string
+    expect(code).toMatch(/^[A-Z0-9]+$/)
+    const friend = await c.post('/api/web/register', {
+      name: 'Fran Friend',
+      email: 'friend@example.com',
+      password: pw,
+      password_confirmation: pw,
+      referral_code: code.toLowerCase(),
+    })
+    expect(friend.status).toBe(200)
+    const referredBy = async (email: string) =>
+      (
+        await app.services.db.one<{ referred_by: number | null }>(
+          'SELECT referred_by FROM users WHERE email = $1',
+          [email],
+        )
+      )?.referred_by
+    expect(await referredBy('friend@example.com')).toBe(referrer.user.user_id)
+    const after = await c.get('/api/account/referrals', c.bearer(referrer.login_token))
+    // the referrer's list (first name, last initial)
+    expect(after.body.data.referred.map((f: { name: string }) => f.name)).toEqual(['Fran F.'])
+
+    const stranger = await c.post('/api/web/register', {
+      name: 'Stranger',
+      email: 'stranger@example.com',
+      password: pw,
+      password_confirmation: pw,
+      referral_code: 'NOSUCHCODE',
+    })
+    expect(stranger.status).toBe(200)
+    expect(stranger.body.success).toBe(true)
+    expect(await referredBy('stranger@example.com')).toBeNull()
+  })
+
   it('answers malformed JSON with 400', async () => {
     const r = await c.raw('POST', '/api/web/register', '{"name": ', { 'content-type': 'application/json' })
     expect(r.status).toBe(400)

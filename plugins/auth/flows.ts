@@ -1,5 +1,5 @@
 import { getEnv } from 'mobx-state-tree'
-import { constants, HttpError, type Services } from '../../src/index'
+import { constants, HttpError, type Services, storage } from '../../src/index'
 import type { LoginReply } from './contract'
 import {
   type AuthStoreInstance,
@@ -68,7 +68,7 @@ export function login(store: Store, form: { email: string; password: string; cap
   )
 }
 
-export function register(
+export async function register(
   store: Store,
   form: { name: string; email: string; password: string; phone?: string },
 ) {
@@ -91,8 +91,18 @@ export function register(
     source: store.defaultAuthPage,
     user_agent: (globalThis.navigator?.userAgent ?? '').slice(0, constants.userAgentMaxLength),
     ...attribution,
+    ...referral(),
   }
-  return signIn(store, () => http.post('/api/web/register', body))
+  const outcome = await signIn(store, () => http.post('/api/web/register', body))
+  // the code has done its work: a later account made in this browser is not counted as referred
+  if (outcome.ok) storage.remove(constants.storageKeys.referralCode)
+  return outcome
+}
+
+/** The referral code a /refer link left (SPEC 2.6 refer), sent with the registration. */
+function referral(): { referral_code?: string } {
+  const code = storage.get(constants.storageKeys.referralCode)
+  return code && /^[A-Z0-9]{1,20}$/.test(code) ? { referral_code: code } : {}
 }
 
 export function socialLogin(store: Store, provider: string, body: { email: string; name?: string }) {

@@ -1,12 +1,29 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import { storage, useApp, useTranslation } from '../../../src/index'
+import { constants, storage, useApp, useTranslation } from '../../../src/index'
 import s from '../components/catalog.module.css'
 import { InfoPage } from '../components/InfoPage'
 import { memberOf } from '../components/visit'
 
-/** Local storage key of the 'refer your friend' flag (SPEC 2.6 refer) that sign-up reads. */
-export const REFER_FLAG_KEY = 'refer_your_friend'
+/**
+ * The referral code of a /refer link: `ref` (constants.referenceQueryParam, the link the server gives
+ * a member on /account/referrals), or `code`. Letters and digits only, or null.
+ */
+export function referralCodeOf(search: string): string | null {
+  const q = new URLSearchParams(search)
+  const code = (q.get(constants.referenceQueryParam) ?? q.get('code') ?? '').trim()
+  return /^[A-Za-z0-9]{1,20}$/.test(code) ? code.toUpperCase() : null
+}
+
+/**
+ * SPEC 2.6 refer: sets the 'refer your friend' flag and keeps the link's referral code, which the
+ * registration sends (auth's sign-up and the lander's both register through the auth plugin).
+ */
+export function rememberReferral(search: string) {
+  storage.set(constants.storageKeys.referFlag, '1')
+  const code = referralCodeOf(search)
+  if (code) storage.set(constants.storageKeys.referralCode, code)
+}
 
 /** /refer: sets the 'refer your friend' flag, then invites a visitor to join or a member to share. */
 export default function ReferPage() {
@@ -14,7 +31,7 @@ export default function ReferPage() {
   const { store, services } = useApp()
   const member = memberOf(store).authenticated
   useEffect(() => {
-    storage.set(REFER_FLAG_KEY, '1')
+    rememberReferral(window.location.search)
   }, [])
   return (
     <InfoPage k="apps.refer" testId="refer-page">
