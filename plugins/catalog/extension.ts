@@ -4,6 +4,15 @@ export const EXTENSION_MARKER = 'data-rewards-extension'
 
 export type SupportedBrowser = 'chrome' | 'firefox' | null
 
+/**
+ * Whether the brand has a browser extension at all: its partner's has_extension (config/partners.json,
+ * SPEC 1); a brand without a partner is our own, which has one. No prompt, link or dialog about the
+ * extension shows when it is false.
+ */
+export function brandHasExtension(config: { partner: { has_extension: boolean } | null }): boolean {
+  return config.partner?.has_extension ?? true
+}
+
 /** The two desktop browsers the extension exists for (Chrome and Firefox); null elsewhere. */
 export function supportedBrowser(ua: string): SupportedBrowser {
   if (/Mobi|Android|iPhone|iPad|iPod/i.test(ua)) return null
@@ -13,6 +22,8 @@ export function supportedBrowser(ua: string): SupportedBrowser {
 }
 
 export interface PromptContext {
+  /** brandHasExtension(config) */
+  brandHasExtension: boolean
   width: number
   userAgent: string
   markerPresent: boolean
@@ -23,12 +34,13 @@ export interface PromptContext {
 }
 
 /**
- * SPEC 4: which install prompt to show, if any. Only wider than 1000 px, on a supported desktop
- * browser, without the extension marker. No cookie: the first prompt; cookie 1 (on a later visit):
- * the second; cookie 2: none.
+ * SPEC 4: which install prompt to show, if any. Only for a brand with an extension, only wider
+ * than 1000 px, on a supported desktop browser, without the extension marker. No cookie: the first
+ * prompt; cookie 1 (on a later visit): the second; cookie 2: none.
  */
 export function promptToShow(c: PromptContext): 'first' | 'second' | null {
   const p = constants.extensionPrompt
+  if (!c.brandHasExtension) return null
   if (c.width <= p.minWindowWidthPx) return null
   if (!supportedBrowser(c.userAgent) || c.markerPresent) return null
   if (c.cookie === undefined || c.cookie === '') return 'first'

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import defaultBrand from '../../config/brands/default.json'
+import shipnowBrand from '../../config/brands/shipnow.json'
+import partnersFile from '../../config/partners.json'
 import { isLongDescription } from './components/offers'
 import { historyPoints } from './components/RateHistory'
-import { promptToShow, supportedBrowser } from './extension'
+import { brandHasExtension, promptToShow, supportedBrowser } from './extension'
 import { safeUrl } from './url'
 
 const CHROME =
@@ -28,6 +31,7 @@ describe('a merchant link is opened only when it is http(s)', () => {
 
 describe('extension-install prompt rules (SPEC 4)', () => {
   const base = {
+    brandHasExtension: true,
     width: 1280,
     userAgent: CHROME,
     markerPresent: false,
@@ -54,6 +58,23 @@ describe('extension-install prompt rules (SPEC 4)', () => {
     expect(promptToShow({ ...base, cookie: '1' })).toBe('second')
     expect(promptToShow({ ...base, cookie: '1', dismissedNow: true })).toBeNull()
     expect(promptToShow({ ...base, cookie: '2' })).toBeNull()
+  })
+  it('never for a brand whose partner has no extension (has_extension false), whatever else holds', () => {
+    expect(promptToShow({ ...base, brandHasExtension: false })).toBeNull()
+    expect(promptToShow({ ...base, brandHasExtension: false, cookie: '1' })).toBeNull()
+  })
+})
+
+describe('which brands have an extension (config/partners.json has_extension)', () => {
+  const partnerOf = (brand: { partner: string | null }) =>
+    partnersFile.partners.find((p) => p.id === brand.partner) ?? null
+  it('the default brand (no partner) has one; shipnow, whose partner says has_extension false, has none', () => {
+    expect(brandHasExtension({ partner: partnerOf(defaultBrand) })).toBe(true)
+    expect(partnerOf(shipnowBrand)?.has_extension).toBe(false)
+    expect(brandHasExtension({ partner: partnerOf(shipnowBrand) })).toBe(false)
+  })
+  it('a partner with has_extension true has one', () => {
+    expect(brandHasExtension({ partner: { has_extension: true } })).toBe(true)
   })
 })
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useServices, useStore } from '../../../src/index'
+import { brandHasExtension } from '../extension'
 import { redirectingPath, safeUrl } from '../url'
 
 // Loaded only after the extension-install flow (?ei=true): nothing of it on an ordinary first visit.
@@ -12,7 +13,7 @@ const ExtensionInstalled = lazy(() => import('./ExtensionInstalled'))
  */
 export default function CatalogOverlay() {
   const catalog = useStore('catalog')
-  const { events, http } = useServices()
+  const { events, http, config } = useServices()
   const navigate = useNavigate()
   const location = useLocation()
 
@@ -42,7 +43,7 @@ export default function CatalogOverlay() {
     [catalog, events, http, navigate],
   )
 
-  if (new URLSearchParams(location.search).get('ei') !== 'true') return null
+  if (!brandHasExtension(config) || new URLSearchParams(location.search).get('ei') !== 'true') return null
   return (
     <Suspense fallback={null}>
       <ExtensionInstalled />

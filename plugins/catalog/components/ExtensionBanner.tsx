@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { constants, useServices, useTranslation } from '../../../src/index'
-import { dismissPrompt, extensionInstalled, promptToShow, supportedBrowser } from '../extension'
+import {
+  brandHasExtension,
+  dismissPrompt,
+  extensionInstalled,
+  promptToShow,
+  supportedBrowser,
+} from '../extension'
 import s from './catalog.module.css'
 
 let dismissedThisPage = false
@@ -13,13 +19,14 @@ let dismissedThisPage = false
  */
 export function ExtensionBanner() {
   const { t } = useTranslation('catalog')
-  const { cookies } = useServices()
+  const { cookies, config } = useServices()
   const [which, setWhich] = useState<'first' | 'second' | null>(null)
 
   useEffect(() => {
     if (new URLSearchParams(window.location.search).get('ei') === 'true') return
     setWhich(
       promptToShow({
+        brandHasExtension: brandHasExtension(config),
         width: window.innerWidth,
         userAgent: navigator.userAgent,
         markerPresent: extensionInstalled(),
@@ -27,7 +34,7 @@ export function ExtensionBanner() {
         dismissedNow: dismissedThisPage,
       }),
     )
-  }, [cookies])
+  }, [cookies, config])
 
   if (!which) return null
   const close = () => {

@@ -1,14 +1,15 @@
 import { useState } from 'react'
-import { Dialog, useTranslation } from '../../../src/index'
+import { Dialog, NotFound, useServices, useTranslation } from '../../../src/index'
 import s from '../components/catalog.module.css'
 import { InfoPage } from '../components/InfoPage'
-import { extensionInstalled, supportedBrowser } from '../extension'
+import { brandHasExtension, extensionInstalled, supportedBrowser } from '../extension'
 
-/** /extension: what the browser extension does, and where to get it. */
+/** /extension: what the browser extension does, and where to get it; not found for a brand without one. */
 export default function ExtensionPage() {
   const { t } = useTranslation('catalog')
   const [installed, setInstalled] = useState(false)
   const browser = supportedBrowser(navigator.userAgent)
+  if (!brandHasExtension(useServices().config)) return <NotFound />
   return (
     <InfoPage k="apps.extension" testId="extension-page">
       {browser ? (
