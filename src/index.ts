@@ -49,6 +49,7 @@ export {
   useStore,
 } from './state/context'
 export type { StoreRegistry } from './state/root'
+export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonClass } from './ui/Button'
 export { Dialog } from './ui/Dialog'
 export { CheckField, Field, FormAlert, focusFirstError } from './ui/Field'
 export { Money } from './ui/Money'
