@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { constants, Money, useStore, useTranslation } from '../../../src/index'
+import { Button, constants, Money, useStore, useTranslation } from '../../../src/index'
 import s from './auth.module.css'
 
 /** 'header.actions': Sign in / Join for a visitor; balance, verify and sign out for a member. */
@@ -25,22 +25,12 @@ export default observer(function HeaderActions() {
   if (!auth.authenticated) {
     return (
       <div className={s.headerActions} data-testid="auth-header">
-        <button
-          type="button"
-          className={s.secondary}
-          onClick={() => auth.openModal('login')}
-          disabled={leaving}
-        >
+        <Button variant="secondary" onClick={() => auth.openModal('login')} disabled={leaving}>
           {t('action.signIn')}
-        </button>
-        <button
-          type="button"
-          className={s.primary}
-          onClick={() => auth.openModal('register')}
-          disabled={leaving}
-        >
+        </Button>
+        <Button size="large" onClick={() => auth.openModal('register')} disabled={leaving}>
           {t('action.join')}
-        </button>
+        </Button>
       </div>
     )
   }
@@ -62,9 +52,9 @@ export default observer(function HeaderActions() {
           <Money cents={Number(u.cash_balance_cents) || 0} />
         </strong>
       </Link>
-      <button type="button" className={s.secondary} onClick={signOut} disabled={leaving}>
+      <Button variant="secondary" onClick={signOut} disabled={leaving}>
         {t('action.signOut')}
-      </button>
+      </Button>
     </div>
   )
 })

@@ -1,6 +1,14 @@
 import { observer } from 'mobx-react-lite'
 import { type FormEvent, useRef, useState } from 'react'
-import { Dialog, Field, FormAlert, focusFirstError, useStore, useTranslation } from '../../../src/index'
+import {
+  Button,
+  Dialog,
+  Field,
+  FormAlert,
+  focusFirstError,
+  useStore,
+  useTranslation,
+} from '../../../src/index'
 import s from './auth.module.css'
 import { EMAIL_PATTERN, revealTexts, splitErrors } from './text'
 
@@ -28,12 +36,12 @@ export const VerifyPrompt = observer(function VerifyPrompt() {
           {result === 'sent' ? <p className={s.ok}>{t('verify.resent')}</p> : null}
           {result === 'failed' ? <p className={s.alert}>{t('error.resend')}</p> : null}
         </div>
-        <button type="button" className={s.primary} onClick={resend} disabled={busy}>
+        <Button size="large" onClick={resend} disabled={busy}>
           {busy ? t('action.sending') : t('action.resend')}
-        </button>
-        <button type="button" className={s.secondary} onClick={() => auth.openPrompt('email')}>
+        </Button>
+        <Button variant="secondary" onClick={() => auth.openPrompt('email')}>
           {t('action.changeEmail')}
-        </button>
+        </Button>
       </div>
     </Dialog>
   )
@@ -84,9 +92,9 @@ export const EmailPrompt = observer(function EmailPrompt() {
           onChange={(e) => setEmail(e.target.value)}
           error={error}
         />
-        <button type="submit" className={s.primary} disabled={busy}>
+        <Button type="submit" size="large" disabled={busy}>
           {busy ? t('action.sending') : t('action.setEmail')}
-        </button>
+        </Button>
       </form>
     </Dialog>
   )
@@ -148,9 +156,9 @@ export const MergePrompt = observer(function MergePrompt() {
           error={errors.password}
           reveal={revealTexts(t)}
         />
-        <button type="submit" className={s.primary} disabled={busy}>
+        <Button type="submit" size="large" disabled={busy}>
           {busy ? t('action.sending') : t('action.merge')}
-        </button>
+        </Button>
       </form>
     </Dialog>
   )

@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
+  Button,
   CheckField,
   constants,
   Field,
@@ -80,9 +81,9 @@ export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void
         error={errors.password}
         reveal={revealTexts(t)}
       />
-      <button type="submit" className={s.primary} disabled={busy}>
+      <Button type="submit" size="large" disabled={busy}>
         {busy ? t('action.sending') : t('action.login')}
-      </button>
+      </Button>
       <p className={s.small}>
         <Link to="/password/reset" onClick={onLeave}>
           {t('action.forgot')}
@@ -191,9 +192,9 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
           </Link>
         </p>
       </CheckField>
-      <button type="submit" className={s.primary} disabled={busy}>
+      <Button type="submit" size="large" disabled={busy}>
         {busy ? t('action.sending') : t('action.register')}
-      </button>
+      </Button>
     </form>
   )
 }
@@ -257,9 +258,9 @@ export function AuthPanels({
         )}
         {registerLater ? (
           <p className={s.small}>
-            <button type="button" className={s.linkButton} onClick={registerLater}>
+            <Button variant="link" onClick={registerLater}>
               {t('modal.registerLater')}
-            </button>
+            </Button>
           </p>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { Field, focusFirstError, type ScreenProps, useTranslation } from '../../../src/index'
+import { Button, Field, focusFirstError, type ScreenProps, useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { EMAIL_PATTERN } from '../components/text'
@@ -59,9 +59,9 @@ export default function OAuthPage({ params }: ScreenProps) {
           value={v.name}
           onChange={(e) => setV({ ...v, name: e.target.value })}
         />
-        <button type="submit" className={s.primary}>
+        <Button type="submit" size="large">
           {t('action.continue')}
-        </button>
+        </Button>
       </form>
     </Page>
   )

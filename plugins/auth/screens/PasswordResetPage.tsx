@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import {
+  Button,
   constants,
   Field,
   FormAlert,
@@ -103,9 +104,9 @@ export default function PasswordResetPage({ params, variant }: ScreenProps) {
           onChange={(e) => setV({ ...v, confirm: e.target.value })}
           error={errors.password_confirmation}
         />
-        <button type="submit" className={s.primary} disabled={busy}>
+        <Button type="submit" size="large" disabled={busy}>
           {busy ? t('action.sending') : t('action.savePassword')}
-        </button>
+        </Button>
       </form>
     </Page>
   )

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Field, FormAlert, focusFirstError, useStore, useTranslation } from '../../../src/index'
+import { Button, Field, FormAlert, focusFirstError, useStore, useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { EMAIL_PATTERN, serverText, splitErrors } from '../components/text'
@@ -48,9 +48,9 @@ export default function PasswordResetRequestPage() {
           onChange={(e) => setEmail(e.target.value)}
           error={error}
         />
-        <button type="submit" className={s.primary} disabled={busy}>
+        <Button type="submit" size="large" disabled={busy}>
           {busy ? t('action.sending') : t('action.requestReset')}
-        </button>
+        </Button>
         <p className={s.small}>
           <Link to="/login">{t('action.backToLogin')}</Link>
         </p>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { type ScreenProps, Spinner, useServices, useStore, useTranslation } from '../../../src/index'
+import { Button, type ScreenProps, Spinner, useServices, useStore, useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { useAfterLogin } from '../components/useAfterLogin'
@@ -35,9 +35,9 @@ export default function TokenCallbackPage({ params }: ScreenProps) {
         <>
           <p className={s.alert}>{t('token.failed')}</p>
           <p>
-            <button type="button" className={s.linkButton} onClick={() => navigate('/login')}>
+            <Button variant="link" onClick={() => navigate('/login')}>
               {t('action.backToLogin')}
-            </button>{' '}
+            </Button>{' '}
             <Link to="/">{t('action.home')}</Link>
           </p>
         </>

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { type ScreenProps, Spinner, useStore, useTranslation } from '../../../src/index'
+import { Button, type ScreenProps, Spinner, useStore, useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { failureText } from '../components/text'
@@ -31,13 +31,9 @@ export default observer(function VerifyPage({ params, variant }: ScreenProps) {
       </div>
       {state && !state.ok && auth.authenticated && !auth.isVerified ? (
         <div className={s.form}>
-          <button
-            type="button"
-            className={s.secondary}
-            onClick={async () => setResent(await auth.resendVerification())}
-          >
+          <Button variant="secondary" onClick={async () => setResent(await auth.resendVerification())}>
             {t('action.resend')}
-          </button>
+          </Button>
           <div role="status">
             {resent === true ? <p className={s.ok}>{t('verify.resent')}</p> : null}
             {resent === false ? <p className={s.alert}>{t('error.resend')}</p> : null}

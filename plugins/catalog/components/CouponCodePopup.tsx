@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { constants, Dialog, useTranslation } from '../../../src/index'
+import { Button, constants, Dialog, useTranslation } from '../../../src/index'
 import type { Coupon } from '../contract'
 import s from './catalog.module.css'
 
@@ -58,9 +58,7 @@ export default function CouponCodePopup({
         <span className={s.codeBig} data-testid="coupon-code">
           {coupon.code}
         </span>
-        <button type="button" className={s.primary} onClick={copy}>
-          {copied === 'yes' ? t('coupon.copied') : t('coupon.copy')}
-        </button>
+        <Button onClick={copy}>{copied === 'yes' ? t('coupon.copied') : t('coupon.copy')}</Button>
       </div>
       <p className={s.muted} aria-live="polite">
         {copied === 'yes'

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { useStore, useTranslation } from '../../../src/index'
+import { Button, useStore, useTranslation } from '../../../src/index'
 import type { Coupon } from '../contract'
 import { storePath } from '../url'
 import s from './catalog.module.css'
@@ -60,8 +60,8 @@ export const CouponCard = observer(function CouponCard({
         <p className={s.muted}>{expiry(coupon, i18n.language, t)}</p>
       </div>
       {coupon.code ? (
-        <button
-          type="button"
+        <Button
+          variant="secondary"
           className={s.codeButton}
           onClick={() => setOpen(true)}
           aria-label={
@@ -71,16 +71,15 @@ export const CouponCard = observer(function CouponCard({
           }
         >
           {shown ? <span className={s.code}>{coupon.code}</span> : t('coupon.showCode')}
-        </button>
+        </Button>
       ) : (
-        <button
-          type="button"
-          className={s.secondary}
+        <Button
+          variant="secondary"
           onClick={() => visit.start({ ...target, noCode: true })}
           aria-label={t('coupon.getDealFor', { title: coupon.title })}
         >
           {t('coupon.getDeal')}
-        </button>
+        </Button>
       )}
       {open && coupon.code ? (
         <Suspense fallback={null}>

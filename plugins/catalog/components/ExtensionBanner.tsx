@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { constants, useServices, useTranslation } from '../../../src/index'
+import { Button, buttonClass, constants, useServices, useTranslation } from '../../../src/index'
 import {
   brandHasExtension,
   dismissPrompt,
@@ -50,12 +50,12 @@ export function ExtensionBanner() {
         <p>{t(which === 'first' ? 'extension.promptBody' : 'extension.secondBody')}</p>
       </div>
       <p className={s.extActions}>
-        <Link to="/extension" className={s.primaryLink} onClick={close}>
+        <Link to="/extension" className={buttonClass()} onClick={close}>
           {t('extension.add', { browser })}
         </Link>
-        <button type="button" className={s.secondary} onClick={close}>
+        <Button variant="secondary" onClick={close}>
           {t('extension.notNow')}
-        </button>
+        </Button>
       </p>
     </section>
   )

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { type ReactNode, useDeferredValue } from 'react'
 import { Link } from 'react-router-dom'
-import { errorText, useTranslation } from '../../../src/index'
+import { Button, buttonClass, errorText, useTranslation } from '../../../src/index'
 import s from './catalog.module.css'
 
 /** Grey tiles while a list loads: the same shape as the tiles that will replace them. */
@@ -35,9 +35,9 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => 
         {t('error.list')}{' '}
         <span className={s.muted}>({typeof error === 'string' ? error : errorText(t, error)})</span>
       </p>
-      <button type="button" className={s.secondary} onClick={onRetry}>
+      <Button variant="secondary" onClick={onRetry}>
         {t('error.retry')}
-      </button>
+      </Button>
     </div>
   )
 }
@@ -51,7 +51,7 @@ export function NotFoundState({ what }: { what: 'store' | 'category' | 'offer' |
       <h1 id="cnf-title">{t(`notFound.${what}.title`)}</h1>
       <p>{t(`notFound.${what}.body`)}</p>
       <p>
-        <Link to={back} className={s.primaryLink}>
+        <Link to={back} className={buttonClass()}>
           {t(`notFound.${what}.action`)}
         </Link>
       </p>
@@ -105,15 +105,14 @@ export const More = observer(function More({
           {t('error.more')}
         </p>
       ) : null}
-      <button
-        type="button"
-        className={s.secondary}
+      <Button
+        variant="secondary"
         onClick={onMore}
         disabled={list.status === 'loading'}
         aria-busy={list.status === 'loading'}
       >
         {list.status === 'loading' ? t('loading') : list.status === 'error' ? t('error.retry') : label}
-      </button>
+      </Button>
     </div>
   )
 })

@@ -1,7 +1,14 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { useDocumentTitle, useServices, useStore, useTranslation } from '../../../src/index'
+import {
+  Button,
+  buttonClass,
+  useDocumentTitle,
+  useServices,
+  useStore,
+  useTranslation,
+} from '../../../src/index'
 import { catalogApi } from '../api'
 import type { Store } from '../contract'
 import s from './catalog.module.css'
@@ -169,11 +176,11 @@ export const StoreBrowser = observer(function StoreBrowser({
         <EmptyState
           action={
             q ? (
-              <button type="button" className={s.secondary} onClick={() => setTyped('')}>
+              <Button variant="secondary" onClick={() => setTyped('')}>
                 {t('stores.clearSearch')}
-              </button>
+              </Button>
             ) : (
-              <Link to="/stores" className={s.secondary}>
+              <Link to="/stores" className={buttonClass({ variant: 'secondary' })}>
                 {t('stores.all')}
               </Link>
             )

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { useTranslation } from '../../../src/index'
+import { Button, useTranslation } from '../../../src/index'
 import type { Store } from '../contract'
 import { storePath } from '../url'
 import s from './catalog.module.css'
@@ -31,14 +31,12 @@ export function StoreTile({ store }: { store: Store }) {
         ) : null}
         {store.plus_only ? <span className={s.badgePlus}>{t('store.plus')}</span> : null}
       </Link>
-      <button
-        type="button"
-        className={s.primary}
+      <Button
         onClick={() => visit.start({ merchant: store.internal_name, name: store.name })}
         aria-label={t('store.shopAt', { name: store.name })}
       >
         {t('store.shopNow')}
-      </button>
+      </Button>
       {visit.popup}
     </li>
   )

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import {
+  Button,
   constants,
   Dialog,
   errorText,
@@ -148,15 +149,9 @@ export function OfferDetail({
           {t('offer.code')} <span className={s.code}>{offer.offer_code}</span>
         </p>
       ) : null}
-      <button
-        type="button"
-        className={s.primary}
-        onClick={() => void action.go(offer)}
-        disabled={action.busy}
-        aria-busy={action.busy}
-      >
+      <Button onClick={() => void action.go(offer)} disabled={action.busy} aria-busy={action.busy}>
         {offer.offer_type === 'CASHBACK' ? t('offer.activate') : t('offer.start')}
-      </button>
+      </Button>
       {action.error ? (
         <p role="alert" className={s.muted} style={{ marginTop: 8 }}>
           {action.error}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { useTranslation } from '../../../src/index'
+import { buttonClass, useTranslation } from '../../../src/index'
 import s from '../components/catalog.module.css'
 import { InfoPage } from '../components/InfoPage'
 
@@ -9,7 +9,7 @@ export default function AppInstallExpiredPage() {
     <InfoPage k="apps.appInstallExpired" testId="app-install-expired-page">
       <p className={s.muted}>{t('apps.where')}</p>
       <p>
-        <Link to="/stores" className={s.primaryLink}>
+        <Link to="/stores" className={buttonClass()}>
           {t('apps.browse')}
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Dialog, NotFound, useServices, useTranslation } from '../../../src/index'
+import { Button, Dialog, NotFound, useServices, useTranslation } from '../../../src/index'
 import s from '../components/catalog.module.css'
 import { InfoPage } from '../components/InfoPage'
 import { brandHasExtension, extensionInstalled, supportedBrowser } from '../extension'
@@ -20,9 +20,9 @@ export default function ExtensionPage() {
         <p className={s.muted}>{t('apps.extensionUnsupported')}</p>
       )}
       <p>
-        <button type="button" className={s.secondary} onClick={() => setInstalled(extensionInstalled())}>
+        <Button variant="secondary" onClick={() => setInstalled(extensionInstalled())}>
           {t('apps.extensionCheck')}
-        </button>
+        </Button>
       </p>
       {installed ? (
         <Dialog

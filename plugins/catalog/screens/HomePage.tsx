@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import {
+  buttonClass,
   type Offer,
   type ScreenProps,
   useDocumentTitle,
@@ -74,10 +75,10 @@ export default observer(function HomePage({ params }: ScreenProps) {
           {t('home.lead', { brand: config.brand.name })}
         </p>
         <p style={{ margin: '12px 0 0', display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-          <Link to="/stores" className={s.primaryLink}>
+          <Link to="/stores" className={buttonClass()}>
             {t('home.browseStores')}
           </Link>
-          <Link to="/coupons" className={s.secondary}>
+          <Link to="/coupons" className={buttonClass({ variant: 'secondary' })}>
             {t('home.browseCoupons')}
           </Link>
         </p>

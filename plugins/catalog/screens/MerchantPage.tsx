@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import {
+  Button,
   constants,
   type Offer,
   type ScreenProps,
@@ -92,9 +93,8 @@ function StoreView({ store }: { store: StoreDetail }) {
               {store.plus_only ? <span className={s.badgePlus}>{t('store.plus')}</span> : null}
             </p>
           </div>
-          <button
-            type="button"
-            className={`${s.primary} ${s.shopNow}`}
+          <Button
+            className={s.shopNow}
             onClick={() =>
               visit.start({
                 merchant: store.internal_name,
@@ -105,7 +105,7 @@ function StoreView({ store }: { store: StoreDetail }) {
             data-testid="shop-now"
           >
             {t('store.shopNowAt', { name: store.name })}
-          </button>
+          </Button>
         </div>
         {store.description ? <p style={{ margin: '12px 0 0' }}>{store.description}</p> : null}
       </header>
@@ -162,9 +162,9 @@ function StoreView({ store }: { store: StoreDetail }) {
                       <p className={s.couponTitle}>{o.display_name}</p>
                       <p className={s.muted}>{o.display_description}</p>
                     </div>
-                    <button type="button" className={s.secondary} onClick={() => void openOffer(o.offer_id)}>
+                    <Button variant="secondary" onClick={() => void openOffer(o.offer_id)}>
                       {t('store.offerDetails')}
-                    </button>
+                    </Button>
                   </li>
                 ))}
               </ul>

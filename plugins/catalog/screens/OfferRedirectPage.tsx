@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { type ScreenProps, useApp, useDocumentTitle, useTranslation } from '../../../src/index'
+import { buttonClass, type ScreenProps, useApp, useDocumentTitle, useTranslation } from '../../../src/index'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { NotFoundState } from '../components/ListState'
@@ -64,7 +64,7 @@ export default function OfferRedirectPage({ params }: ScreenProps) {
       )}
       {typeof state === 'object' ? (
         <p>
-          <a href={state.url} className={s.primaryLink}>
+          <a href={state.url} className={buttonClass()}>
             {t('offers.open')}
           </a>
         </p>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
+  Button,
   type Offer,
   type ScreenProps,
   useDocumentTitle,
@@ -68,14 +69,13 @@ export default function OffersPage({ params }: ScreenProps) {
               {o.coins_advertised > 0 ? (
                 <p className={s.couponTitle}>{t('offer.coins', { count: o.coins_advertised })}</p>
               ) : null}
-              <button
-                type="button"
-                className={s.secondary}
+              <Button
+                variant="secondary"
                 onClick={() => setOpen(o)}
                 aria-label={t('offers.detailsFor', { name: o.display_name })}
               >
                 {t('store.offerDetails')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

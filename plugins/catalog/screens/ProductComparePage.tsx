@@ -1,5 +1,12 @@
 import { Link } from 'react-router-dom'
-import { Money, type ScreenProps, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
+import {
+  buttonClass,
+  Money,
+  type ScreenProps,
+  useDocumentTitle,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { ErrorState, NotFoundState, Skeleton } from '../components/ListState'
@@ -47,7 +54,7 @@ export default function ProductComparePage({ params }: ScreenProps) {
           <p>
             {t('product.at', { name: p.store.name })} · <strong>{p.store.rate.label}</strong>
           </p>
-          <Link to={storePath(p.store.internal_name)} className={s.primaryLink}>
+          <Link to={storePath(p.store.internal_name)} className={buttonClass()}>
             {t('product.goToStore', { name: p.store.name })}
           </Link>
         </div>

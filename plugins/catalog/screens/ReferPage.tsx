@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import { constants, storage, useApp, useTranslation } from '../../../src/index'
-import s from '../components/catalog.module.css'
+import { Button, buttonClass, constants, storage, useApp, useTranslation } from '../../../src/index'
 import { InfoPage } from '../components/InfoPage'
 import { memberOf } from '../components/visit'
 
@@ -37,17 +36,13 @@ export default function ReferPage() {
     <InfoPage k="apps.refer" testId="refer-page">
       <p>
         {member ? (
-          <Link to="/account/referrals" className={s.primaryLink}>
+          <Link to="/account/referrals" className={buttonClass()}>
             {t('apps.referShare')}
           </Link>
         ) : (
-          <button
-            type="button"
-            className={s.primary}
-            onClick={() => services.events.emit('open-auth', { tab: 'register' })}
-          >
+          <Button onClick={() => services.events.emit('open-auth', { tab: 'register' })}>
             {t('apps.referJoin')}
-          </button>
+          </Button>
         )}
       </p>
     </InfoPage>

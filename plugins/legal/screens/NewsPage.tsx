@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { useServices, useTranslation } from '../../../src/index'
+import { Button, useServices, useTranslation } from '../../../src/index'
 import { fetchNews } from '../api'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'
@@ -67,9 +67,7 @@ export default function NewsPage() {
       {state.status === 'error' ? (
         <div role="alert" className={s.alert}>
           <p>{t('news.error')}</p>
-          <button type="button" className={s.button} onClick={() => load(1)}>
-            {t('common.retry')}
-          </button>
+          <Button onClick={() => load(1)}>{t('common.retry')}</Button>
         </div>
       ) : null}
       {state.status !== 'loading' && state.status !== 'error' && state.items.length === 0 ? (
@@ -96,22 +94,19 @@ export default function NewsPage() {
       {state.status === 'error-more' ? (
         <div role="alert" className={s.alert}>
           <p>{t('news.errorMore')}</p>
-          <button type="button" className={s.button} onClick={() => load(state.page + 1)}>
-            {t('common.retry')}
-          </button>
+          <Button onClick={() => load(state.page + 1)}>{t('common.retry')}</Button>
         </div>
       ) : null}
       {state.hasMore && state.status !== 'error-more' ? (
         <div className={n.more}>
-          <button
-            type="button"
-            className={s.buttonSecondary}
+          <Button
+            variant="secondary"
             disabled={state.status === 'more'}
             aria-busy={state.status === 'more'}
             onClick={() => load(state.page + 1)}
           >
             {state.status === 'more' ? t('news.loadingMore') : t('news.loadMore')}
-          </button>
+          </Button>
         </div>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { HttpError, type ScreenProps, useServices, useTranslation } from '../../../src/index'
+import { Button, HttpError, type ScreenProps, useServices, useTranslation } from '../../../src/index'
 import { fetchNewsPost } from '../api'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'
@@ -64,9 +64,7 @@ export default function NewsPostPage({ params }: ScreenProps) {
       {state.status === 'error' ? (
         <div role="alert" className={s.alert}>
           <p>{t('news.errorPost')}</p>
-          <button type="button" className={s.button} onClick={retry}>
-            {t('common.retry')}
-          </button>
+          <Button onClick={retry}>{t('common.retry')}</Button>
         </div>
       ) : null}
       {state.status === 'not-found' ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { constants, useTranslation } from '../../../src/index'
+import { Button, constants, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import type { BlockProps } from './types'
 
@@ -16,12 +16,12 @@ export default function AgeGate({ onDone }: BlockProps) {
           {t('ageGate.under', { age })}
         </p>
       ) : null}
-      <button type="button" className={s.primary} onClick={() => onDone({ age_confirmed: true })}>
+      <Button size="large" block onClick={() => onDone({ age_confirmed: true })}>
         {t('ageGate.agree', { age })}
-      </button>
-      <button type="button" className={s.linkButton} onClick={() => setUnder(true)}>
+      </Button>
+      <Button variant="link" onClick={() => setUnder(true)}>
         {t('ageGate.decline', { age })}
-      </button>
+      </Button>
     </div>
   )
 }

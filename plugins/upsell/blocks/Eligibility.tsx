@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from '../../../src/index'
+import { Button, useTranslation } from '../../../src/index'
 import { prefersReducedMotion } from '../components/motion'
 import s from '../components/upsell.module.css'
 import e from './games.module.css'
@@ -37,9 +37,9 @@ export default function Eligibility({ onDone }: BlockProps) {
         {finished ? t('eligibility.result') : t('eligibility.checking')}
       </p>
       {finished ? (
-        <button type="button" className={s.primary} onClick={() => onDone({ eligible: true })}>
+        <Button size="large" block onClick={() => onDone({ eligible: true })}>
           {t('eligibility.continue')}
-        </button>
+        </Button>
       ) : null}
     </div>
   )

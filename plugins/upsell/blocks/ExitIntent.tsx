@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useServices, useTranslation } from '../../../src/index'
+import { Button, useServices, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import { offerValues } from '../lander'
 import e from './games.module.css'
@@ -74,12 +74,12 @@ export default function ExitIntent({ lander }: BlockProps) {
         <h2 id="exit-title">{t('exit.title')}</h2>
         <p id="exit-body">{t(lander.offer.planAmount !== undefined ? 'exit.bodyTrial' : 'exit.body', v)}</p>
         <div className={s.actions}>
-          <button type="button" className={s.primary} onClick={close}>
+          <Button size="large" block onClick={close}>
             {t('exit.stay')}
-          </button>
-          <button type="button" className={s.linkButton} onClick={close}>
+          </Button>
+          <Button variant="link" onClick={close}>
             {t('exit.close')}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

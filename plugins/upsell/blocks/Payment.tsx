@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useServices, useTranslation } from '../../../src/index'
+import { Button, useServices, useTranslation } from '../../../src/index'
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
 import { useAuth } from '../components/useAuth'
@@ -18,13 +18,9 @@ function Payment({ lander, step, index, onDone, finish, tpsha1 }: BlockProps) {
     return (
       <div className={s.form}>
         <p>{t('payment.signInFirst')}</p>
-        <button
-          type="button"
-          className={s.primary}
-          onClick={() => events.emit('open-auth', { tab: 'register' })}
-        >
+        <Button size="large" block onClick={() => events.emit('open-auth', { tab: 'register' })}>
           {t('payment.signIn')}
-        </button>
+        </Button>
       </div>
     )
   }

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react'
-import { useTranslation } from '../../../src/index'
+import { Button, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import e from './games.module.css'
 import type { BlockProps } from './types'
@@ -50,9 +50,9 @@ export default function Quiz({ onDone }: BlockProps) {
           {t('quiz.pick')}
         </p>
       ) : null}
-      <button type="submit" className={s.primary}>
+      <Button type="submit" size="large" block>
         {n + 1 >= QUESTIONS.length ? t('quiz.finish') : t('quiz.next')}
-      </button>
+      </Button>
     </form>
   )
 }

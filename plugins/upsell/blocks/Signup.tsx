@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { type FormEvent, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
+  Button,
   CheckField,
   constants,
   Field,
@@ -41,9 +42,9 @@ function Signup({ lander, onDone }: BlockProps) {
     return (
       <div className={s.form}>
         <p>{t('signup.signedIn', { email: auth.member?.email ?? '' })}</p>
-        <button type="button" className={s.primary} onClick={() => onDone({ already_member: true })}>
+        <Button size="large" block onClick={() => onDone({ already_member: true })}>
           {t('signup.continue')}
-        </button>
+        </Button>
       </div>
     )
   }
@@ -141,9 +142,9 @@ function Signup({ lander, onDone }: BlockProps) {
           {text(errors.general)}
         </p>
       ) : null}
-      <button type="submit" className={s.primary} disabled={busy} aria-busy={busy}>
+      <Button type="submit" size="large" block disabled={busy} aria-busy={busy}>
         {busy ? t('signup.sending') : t('signup.continue')}
-      </button>
+      </Button>
     </form>
   )
 }

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import { useServices, useTranslation } from '../../../src/index'
+import { Button, useServices, useTranslation } from '../../../src/index'
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
 import { useAuth } from '../components/useAuth'
@@ -30,16 +30,16 @@ function Upsell({ lander, step, index, onDone, finish, tpsha1 }: BlockProps) {
       <p>{t(`upsell.pitch.${plan}`, v)}</p>
       {!yes ? (
         <div className={s.actions}>
-          <button
-            type="button"
-            className={s.primary}
+          <Button
+            size="large"
+            block
             onClick={() => (auth?.authenticated ? setYes(true) : events.emit('open-auth', { tab: 'login' }))}
           >
             {t('upsell.yes')}
-          </button>
-          <button type="button" className={s.linkButton} onClick={no}>
+          </Button>
+          <Button variant="link" onClick={no}>
             {t('upsell.no')}
-          </button>
+          </Button>
         </div>
       ) : (
         <PaymentForm

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from '../../../src/index'
+import { Button, useTranslation } from '../../../src/index'
 import { prefersReducedMotion } from '../components/motion'
 import s from '../components/upsell.module.css'
 import { offerValues } from '../lander'
@@ -72,17 +72,17 @@ export default function Wheel({ lander, onDone }: BlockProps) {
         {state === 'won' ? t('wheel.won', v) : state === 'spinning' ? t('wheel.spinning') : ''}
       </p>
       {state === 'won' ? (
-        <button
-          type="button"
-          className={s.primary}
+        <Button
+          size="large"
+          block
           onClick={() => onDone({ prize: lander.offer.cashbackOverride ?? lander.offer.firstOrderCashback })}
         >
           {t('wheel.claim', v)}
-        </button>
+        </Button>
       ) : (
-        <button type="button" className={s.primary} onClick={spin} disabled={state === 'spinning'}>
+        <Button size="large" block onClick={spin} disabled={state === 'spinning'}>
           {t('wheel.spin')}
-        </button>
+        </Button>
       )}
     </div>
   )

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
+  Button,
   constants,
   Field,
   focusFirstError,
@@ -123,9 +124,9 @@ export function PaymentForm({
     honest = (
       <p className={s.alert} role="alert">
         {t('payment.priceError')}{' '}
-        <button type="button" className={s.linkButton} onClick={load}>
+        <Button variant="link" onClick={load}>
           {t('payment.retry')}
-        </button>
+        </Button>
       </p>
     )
   } else if (info) {
@@ -215,20 +216,15 @@ export function PaymentForm({
         </p>
       ) : null}
       <div id="pay-honest">{honest}</div>
-      <button
-        type="submit"
-        className={s.primary}
-        disabled={busy || !info || info === 'error'}
-        aria-busy={busy}
-      >
+      <Button type="submit" size="large" block disabled={busy || !info || info === 'error'} aria-busy={busy}>
         {busy ? t('payment.paying') : (submitLabel ?? t('payment.pay'))}
-      </button>
+      </Button>
       {declined ? (
         <p>
           {t('payment.optOutBefore')}{' '}
-          <button type="button" className={s.linkButton} onClick={onOptOut} data-testid="opt-out">
+          <Button variant="link" onClick={onOptOut} data-testid="opt-out">
             {t('payment.optOut')}
-          </button>
+          </Button>
         </p>
       ) : null}
     </form>

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
+  Button,
   constants,
   errorText,
   formatCents,
@@ -84,22 +85,18 @@ function CancelSubscriptionPage() {
       {!signedIn ? (
         <>
           <p>{t('cancel.signIn')}</p>
-          <button
-            type="button"
-            className={s.primary}
-            onClick={() => events.emit('open-auth', { tab: 'login' })}
-          >
+          <Button size="large" block onClick={() => events.emit('open-auth', { tab: 'login' })}>
             {t('cancel.signInButton')}
-          </button>
+          </Button>
         </>
       ) : subs === null ? (
         <p role="status">{t('cancel.loading')}</p>
       ) : subs === 'error' ? (
         <p className={s.alert} role="alert">
           {t('cancel.loadError')}{' '}
-          <button type="button" className={s.linkButton} onClick={load}>
+          <Button variant="link" onClick={load}>
             {t('payment.retry')}
-          </button>
+          </Button>
         </p>
       ) : live.length === 0 ? (
         <p>
@@ -121,15 +118,15 @@ function CancelSubscriptionPage() {
                   })}
             </p>
             <p>{t('cancel.what')}</p>
-            <button
-              type="button"
-              className={s.primary}
+            <Button
+              size="large"
+              block
               onClick={() => cancel(x)}
               disabled={busy !== ''}
               aria-busy={busy === x.plan}
             >
               {t('cancel.button', { plan: t(`plans.${x.plan}`) })}
-            </button>
+            </Button>
           </div>
         ))
       )}

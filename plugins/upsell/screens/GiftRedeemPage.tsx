@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
+  Button,
   errorText,
   Field,
   HttpError,
@@ -88,9 +89,9 @@ export default function GiftRedeemPage() {
       )}
       {done ? (
         <p className={s.actions}>
-          <button type="button" className={s.secondary} onClick={() => setDone(null)}>
+          <Button variant="secondary" onClick={() => setDone(null)}>
             {t('gift.another')}
-          </button>
+          </Button>
           <Link to="/account">{t('gift.account')}</Link>
         </p>
       ) : (
@@ -118,9 +119,9 @@ export default function GiftRedeemPage() {
               {general}
             </p>
           ) : null}
-          <button type="submit" className={s.primary} disabled={busy}>
+          <Button type="submit" size="large" block disabled={busy}>
             {busy ? t('gift.sending') : t('gift.submit')}
-          </button>
+          </Button>
         </form>
       )}
     </section>

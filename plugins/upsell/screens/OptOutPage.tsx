@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { useServices, useTranslation } from '../../../src/index'
+import { Button, useServices, useTranslation } from '../../../src/index'
 import { decline } from '../api'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'
@@ -27,18 +27,12 @@ export default function OptOutPage() {
     <EndPage testId="optout-page" title={t('optout.title')}>
       <p>{t('optout.body')}</p>
       <p className={s.actions} style={{ justifyContent: 'center' }}>
-        <button
-          type="button"
-          className={s.primary}
-          style={{ width: 'auto' }}
-          onClick={optOut}
-          disabled={busy}
-        >
+        <Button size="large" onClick={optOut} disabled={busy}>
           {t('optout.confirm')}
-        </button>
-        <button type="button" className={s.linkButton} onClick={() => navigate(-1)}>
+        </Button>
+        <Button variant="link" onClick={() => navigate(-1)}>
           {t('optout.back')}
-        </button>
+        </Button>
       </p>
     </EndPage>
   )

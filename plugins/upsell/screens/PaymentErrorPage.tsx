@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom'
-import { useTranslation } from '../../../src/index'
+import { Button, useTranslation } from '../../../src/index'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'
 
@@ -11,9 +11,9 @@ export default function PaymentErrorPage() {
     <EndPage testId="payment-error-page" title={t('failure.title')}>
       <p>{t('failure.body')}</p>
       <p className={s.actions} style={{ justifyContent: 'center' }}>
-        <button type="button" className={s.secondary} onClick={() => navigate(-1)}>
+        <Button variant="secondary" onClick={() => navigate(-1)}>
           {t('failure.retry')}
-        </button>
+        </Button>
         <Link to={`/spoptout${window.location.search}`}>{t('payment.optOut')}</Link>
       </p>
     </EndPage>

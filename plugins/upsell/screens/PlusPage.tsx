@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { Link, useNavigate } from 'react-router-dom'
-import { useDocumentTitle, useServices, useTranslation } from '../../../src/index'
+import { Button, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
 import { useAuth } from '../components/useAuth'
@@ -52,13 +52,9 @@ function PlusPage() {
           ) : (
             <>
               <p>{t('plus.signInFirst')}</p>
-              <button
-                type="button"
-                className={s.primary}
-                onClick={() => events.emit('open-auth', { tab: 'register' })}
-              >
+              <Button size="large" block onClick={() => events.emit('open-auth', { tab: 'register' })}>
                 {t('plus.join')}
-              </button>
+              </Button>
             </>
           )}
         </section>

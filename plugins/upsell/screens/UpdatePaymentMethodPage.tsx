@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom'
-import { constants, storage, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
+import { Button, constants, storage, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import { cardBrandName } from '../forms'
 
@@ -28,9 +28,9 @@ export default function UpdatePaymentMethodPage() {
       <p>{brand ? t('updatePay.body', { brand }) : t('updatePay.bodyGeneric')}</p>
       <p className={s.honest}>{t('updatePay.why')}</p>
       <p className={s.actions}>
-        <button type="button" className={s.primary} onClick={signIn}>
+        <Button size="large" block onClick={signIn}>
           {t('updatePay.signIn')}
-        </button>
+        </Button>
       </p>
       <p className={s.hint}>{t('updatePay.noCharge')}</p>
       <p>
