@@ -12,8 +12,9 @@ import {
 } from './model'
 
 /**
- * Sign-in, sign-up and the account flows of the auth store (SPEC 4, 8), in a chunk of their own:
- * AuthStore's actions load this module on first use. They change the store through its actions only.
+ * Sign-in, sign-up and the account flows of the auth store (SPEC 4, 8), in a chunk of their own that
+ * ./run-flow loads on first use. Each takes the store and changes it through its actions only; the
+ * store does not know this module (the dependency goes one way).
  */
 type Store = AuthStoreInstance
 const env = (store: Store) => getEnv<Services>(store)

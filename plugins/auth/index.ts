@@ -1,6 +1,7 @@
 import { definePlugin } from '../../src/index'
 import { auth, guest, signedInOrThankYou } from './guards'
-import { AuthStore } from './model'
+import { AuthStore, type AuthStoreInstance } from './model'
+import { sessionOf } from './view'
 
 /**
  * The auth plugin: the session (restore, sync, refresh, sign-out), the sign-in modal (over /login
@@ -25,6 +26,8 @@ export default definePlugin({
   },
   guards: { guest, auth, 'signed-in-or-thankyou': signedInOrThankYou },
   model: AuthStore,
+  // the session view the core declares: what the other plugins may read of the member
+  provides: { session: ({ store }) => sessionOf(store.auth as AuthStoreInstance) },
   locales: {
     en: () => import('../../locales/en/auth.json'),
     es: () => import('../../locales/es/auth.json'),

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { constants, createCookies, createEventBus, HttpError, type Services } from '../../src/index'
 import { AuthStore, GENERIC_ERROR, REGISTER_PROMO_COOKIE, SIGNED_OUT_USER } from './model'
+import { runFlow } from './run-flow'
 
 const DAY = 86_400_000
 function user(over: Record<string, unknown> = {}) {
@@ -60,7 +61,7 @@ const stored = () => localStorage.getItem(constants.storageKeys.user)
 describe('login (SPEC 4, 7, 8)', () => {
   it('success stores the token (cookie) and the user, sets authenticated and the bearer header', async () => {
     const { store, calls, seen, bearer } = setup(async () => reply())
-    const r = await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
+    const r = await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
     expect(r.ok).toBe(true)
     expect(calls[0]).toEqual({
       url: '/api/web/login',
@@ -78,7 +79,7 @@ describe('login (SPEC 4, 7, 8)', () => {
       email: ['These credentials do not match our records.'],
     })
     const { store } = setup(() => Promise.reject(e))
-    const r = await store.login({ email: 'a@example.com', password: 'bad', captcha: 'c' })
+    const r = await runFlow('login', store, { email: 'a@example.com', password: 'bad', captcha: 'c' })
     expect(r.ok).toBe(false)
     expect(store.errors).toEqual({ email: ['These credentials do not match our records.'] })
     expect(store.error).toBe('These credentials do not match our records.')
@@ -88,14 +89,14 @@ describe('login (SPEC 4, 7, 8)', () => {
   })
   it('failure without an errors object gives the generic text', async () => {
     const { store } = setup(() => Promise.reject(new HttpError('Network Error', 'network')))
-    await store.login({ email: 'a@example.com', password: 'x', captcha: 'c' })
+    await runFlow('login', store, { email: 'a@example.com', password: 'x', captcha: 'c' })
     expect(store.error).toBe(GENERIC_ERROR)
     expect(store.errors).toEqual({ general: [GENERIC_ERROR] })
   })
   it('register sends name, email, password, confirmation, source and a user agent cut to 500', async () => {
     Object.defineProperty(navigator, 'userAgent', { value: 'U'.repeat(900), configurable: true })
     const { store, calls } = setup(async () => reply('t.o.k', { recently_created: true }))
-    await store.register({ name: ' Ana ', email: 'ana@example.com', password: 'long enough pw' })
+    await runFlow('register', store, { name: ' Ana ', email: 'ana@example.com', password: 'long enough pw' })
     const body = calls[0]!.body as Record<string, string>
     expect(calls[0]!.url).toBe('/api/web/register')
     expect(body).toMatchObject({
@@ -116,7 +117,7 @@ describe('logout (SPEC 4)', () => {
     const { store, calls, seen, bearer } = setup(async (url) =>
       url === '/api/logout' ? { success: true } : reply(),
     )
-    await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
     await store.logout()
     expect(calls.map((c) => c.url)).toEqual(['/api/web/login', '/api/logout'])
     expect(store.authenticated).toBe(false)
@@ -130,7 +131,7 @@ describe('logout (SPEC 4)', () => {
   it('signs out locally even when the call fails', async () => {
     let n = 0
     const { store } = setup(async () => (n++ === 0 ? reply() : Promise.reject(new HttpError('x', 'network'))))
-    await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
     await store.logout()
     expect(store.authenticated).toBe(false)
   })
@@ -174,7 +175,7 @@ describe('start-up restore (SPEC 4)', () => {
   })
   it('a missing cookie while logged in logs out', async () => {
     const { store } = setup(async () => reply())
-    await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
     expect(store.checkCookie()).toBe(true)
     createCookies('').remove(constants.loginCookieName)
     expect(store.checkCookie()).toBe(false)
@@ -186,7 +187,7 @@ describe('refresh (SPEC 8)', () => {
   it('success false: logout, /login, "You have been logged out"', async () => {
     let n = 0
     const { store } = setup(async () => (n++ === 0 ? reply() : { success: false }))
-    await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
     expect(await store.refresh()).toBe('logged-out')
     expect(store.authenticated).toBe(false)
     expect(store.navigateTo).toBe('/login')
@@ -195,7 +196,7 @@ describe('refresh (SPEC 8)', () => {
   it('success: a new token replaces the old one', async () => {
     let n = 0
     const { store } = setup(async () => (n++ === 0 ? reply('o.l.d') : reply('n.e.w')))
-    await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
     expect(await store.refresh()).toBe('ok')
     expect(cookie()).toBe('n.e.w')
   })
@@ -205,7 +206,7 @@ describe('refresh (SPEC 8)', () => {
       if (n++ === 0) return reply()
       throw new HttpError('Request failed with status code 500', 'status', 500)
     })
-    await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
     expect(await store.refresh()).toBe('error')
     expect(store.authenticated).toBe(false)
     expect(store.error).toBe(GENERIC_ERROR)
@@ -224,7 +225,7 @@ describe('promo credit (SPEC 4)', () => {
       const { store, calls } = setup(async (u) =>
         u.startsWith('/api/give-credit') ? { success: true } : reply(),
       )
-      await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
+      await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
       await vi.advanceTimersByTimeAsync(0)
       const urls = () => calls.map((c) => c.url)
       expect(urls()).toEqual(['/api/web/login', url, '/api/sync-token'])
@@ -237,7 +238,7 @@ describe('promo credit (SPEC 4)', () => {
   it('any other cookie value: no credit call', async () => {
     createCookies('').set(REGISTER_PROMO_COOKIE, 'flow2')
     const { store, calls } = setup(async () => reply())
-    await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
     await vi.advanceTimersByTimeAsync(5000)
     expect(calls.map((c) => c.url)).toEqual(['/api/web/login'])
   })
@@ -258,8 +259,8 @@ describe('email set and merge (SPEC 4, 8)', () => {
         )
       return reply()
     })
-    await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
-    const r = await store.setEmail('b@example.com')
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
+    const r = await runFlow('setEmail', store, 'b@example.com')
     expect(r).toEqual({ ok: true, value: 'merge' })
     expect(store.prompt).toBe('merge')
     expect(store.mergeEmail).toBe('b@example.com')
@@ -270,8 +271,8 @@ describe('email set and merge (SPEC 4, 8)', () => {
         ? { success: true, user: user({ email: 'c@example.com', is_verified: false }) }
         : reply(),
     )
-    await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
-    await store.setEmail('c@example.com')
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
+    await runFlow('setEmail', store, 'c@example.com')
     expect(store.user.email).toBe('c@example.com')
     expect(store.user.login_token).toBe('tok.en.1')
     expect(store.notice?.key).toBe('notice.emailSet')
@@ -280,8 +281,8 @@ describe('email set and merge (SPEC 4, 8)', () => {
     const { store } = setup(async (u) =>
       u === '/api/authenticate-and-merge' ? { ...reply('m.e.rged'), token: 'm.e.rged' } : reply(),
     )
-    await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
-    const r = await store.merge('b@example.com', 'pw')
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
+    const r = await runFlow('merge', store, 'b@example.com', 'pw')
     expect(r.ok).toBe(true)
     expect(cookie()).toBe('m.e.rged')
     expect(store.notice?.key).toBe('notice.merged')
@@ -294,15 +295,15 @@ describe('gating and verification (SPEC 4, 6, 8)', () => {
     expect(store.gate()).toBe(false)
     expect(store.modal?.tab).toBe('login')
     store.closeModal()
-    await store.login({ email: 'a@example.com', password: 'pw', captcha: 'c' })
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
     expect(store.gate()).toBe(false)
     expect(store.prompt).toBe('verify')
     store.updateUser({ is_verified: true })
     expect(store.gate()).toBe(true)
   })
   it('resend: true on success, false on failure', async () => {
-    expect(await setup(async () => ({ success: true })).store.resendVerification()).toBe(true)
-    expect(await setup(() => Promise.reject(new Error('x'))).store.resendVerification()).toBe(false)
+    expect(await runFlow('resendVerification', setup(async () => ({ success: true })).store)).toBe(true)
+    expect(await runFlow('resendVerification', setup(() => Promise.reject(new Error('x'))).store)).toBe(false)
   })
   it('default auth page comes from the brand', () => {
     expect(setup().store.defaultAuthPage).toBe('sp-sm-login')

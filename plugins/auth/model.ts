@@ -1,5 +1,5 @@
 import { getEnv, type Instance, types } from 'mobx-state-tree'
-import { constants, HttpError, type Services, storage } from '../../src/index'
+import { constants, HttpError, type Services, type SessionMember, storage } from '../../src/index'
 import type { User as ContractUser, LoginReply } from './contract'
 
 /**
@@ -111,6 +111,25 @@ export const AuthStore = types
     get isVerified(): boolean {
       return self.authenticated && self.user.is_verified !== false
     },
+    /** The member as other plugins may read it (the core's session view, provided by ./view). */
+    get view(): SessionMember | null {
+      if (!self.authenticated) return null
+      const u = self.user
+      const coinsOn = getEnv<Services>(self).config?.plugins?.includes('coins') ?? false
+      return {
+        id: u.user_id ?? '',
+        email: u.email ?? '',
+        name: u.name ?? '',
+        emailVerified: u.is_verified !== false,
+        plus: Boolean(u.plus?.active || u.subs?.plus),
+        shipping: Boolean(u.shipping?.active || u.subs?.shipping),
+        subscriber: Boolean(u.subscribed),
+        coins: coinsOn ? Number(u.coin_balance) || 0 : null,
+        signedUpAt: typeof u.created_at === 'string' ? u.created_at : null,
+        partnerId: u.webpartner_id ?? null,
+        allowsPii: u.terms?.pii ?? constants.defaultTerms.pii,
+      }
+    },
   }))
   .actions((self) => {
     const env = () => getEnv<Services>(self)
@@ -202,10 +221,8 @@ export const AuthStore = types
   })
   .actions((self) => {
     const env = () => getEnv<Services>(self)
-    // Sign-in, sign-up and the account flows are their own chunk (./flows), loaded on first use, so
-    // the start-up code every page loads stays small; the session restore stays here.
-    const store = () => self as unknown as AuthStoreInstance
-    const flows = () => import('./flows')
+    // Sign-in, sign-up and the account flows are not here: they are their own chunk (./flows, run
+    // through ./run-flow), which takes this store as an argument; this module never loads it.
 
     /** POST /api/sync-token: success false means logged out; a failure logs out and stores the error. */
     async function syncToken(body?: { nocache?: boolean }): Promise<'ok' | 'logged-out' | 'error'> {
@@ -227,24 +244,7 @@ export const AuthStore = types
     }
 
     return {
-      async login(form: { email: string; password: string; captcha: string }) {
-        return (await flows()).login(store(), form)
-      },
-      async register(form: { name: string; email: string; password: string; phone?: string }) {
-        return (await flows()).register(store(), form)
-      },
-      /** Social login: the provider's callback call answers with a login token. */
-      async socialLogin(provider: string, body: { email: string; name?: string }) {
-        return (await flows()).socialLogin(store(), provider, body)
-      },
-      /** A token handed over in a URL (/token/callback/:token, /mobile/authorized): sync it into a session. */
-      async loginWithToken(token: string) {
-        return (await flows()).loginWithToken(store(), token)
-      },
       syncToken,
-      async promoCredit() {
-        return (await flows()).promoCredit(store())
-      },
       /** POST /api/refresh; success false: logout, /login, 'You have been logged out' (SPEC 8). */
       async refresh(): Promise<'ok' | 'logged-out' | 'error'> {
         try {
@@ -302,33 +302,6 @@ export const AuthStore = types
           return false
         }
         return true
-      },
-      async verify(token: string) {
-        return (await flows()).verify(store(), token)
-      },
-      /** SPEC 8: 'Please check your mailbox…' on success, else 'Something went wrong…'. */
-      async resendVerification() {
-        return (await flows()).resendVerification(store())
-      },
-      async requestPasswordReset(email: string) {
-        return (await flows()).requestPasswordReset(store(), email)
-      },
-      /** Sets the new password with the mailed token; the server signs the member in. */
-      async resetPassword(form: {
-        token: string
-        email?: string
-        password: string
-        password_confirmation: string
-      }) {
-        return (await flows()).resetPassword(store(), form)
-      },
-      /** SPEC 4 email set: a 409 with requires_authentication leads to the merge prompt. */
-      async setEmail(email: string) {
-        return (await flows()).setEmail(store(), email)
-      },
-      /** SPEC 4 authenticate-and-merge: the existing account's password; its token signs in. */
-      async merge(email: string, password: string) {
-        return (await flows()).merge(store(), email, password)
       },
       /**
        * Earning gate (SPEC 4 "Gating", 6): a visitor gets the login tab, an unverified member the

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { constants, createCookies, createEventBus, type Services } from '../../src/index'
 import { AuthStore } from './model'
+import { runFlow } from './run-flow'
 
 /** The auth store with an HTTP client that records what it is sent and answers a registration. */
 function store(reply: (url: string) => unknown) {
@@ -32,19 +33,19 @@ describe('registration sends the /refer code (SPEC 2.6 refer)', () => {
   it('the code a /refer link left goes with the registration, then is forgotten', async () => {
     localStorage.setItem(constants.storageKeys.referralCode, 'AB12CD')
     const { auth, post } = store(() => signedUp)
-    expect((await auth.register(form)).ok).toBe(true)
+    expect((await runFlow('register', auth, form)).ok).toBe(true)
     expect(bodyOf(post)).toMatchObject({ email: 'new@example.com', referral_code: 'AB12CD' })
     expect(localStorage.getItem(constants.storageKeys.referralCode)).toBeNull()
   })
 
   it('no code: none sent; a failed registration keeps the code for the next try', async () => {
     const plain = store(() => signedUp)
-    await plain.auth.register(form)
+    await runFlow('register', plain.auth, form)
     expect(bodyOf(plain.post)).not.toHaveProperty('referral_code')
 
     localStorage.setItem(constants.storageKeys.referralCode, 'AB12CD')
     const failing = store(() => ({ success: false, message: 'nope' }))
-    expect((await failing.auth.register(form)).ok).toBe(false)
+    expect((await runFlow('register', failing.auth, form)).ok).toBe(false)
     expect(bodyOf(failing.post)).toMatchObject({ referral_code: 'AB12CD' })
     expect(localStorage.getItem(constants.storageKeys.referralCode)).toBe('AB12CD')
   })

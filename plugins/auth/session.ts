@@ -3,6 +3,7 @@ import { decodeDevCode, findUrlCredential, homePath, isTokenEntryPath, readOAuth
 import type { AuthStoreInstance } from './model'
 import { pathAfterLogin, takeStoredRedirect } from './redirect'
 import { createRenewer } from './renew'
+import { runFlow } from './run-flow'
 
 export { storedUser } from './model'
 
@@ -45,7 +46,7 @@ export async function startAuth(ctx: PluginContext): Promise<void> {
   if (cred) {
     window.history.replaceState(null, '', cred.cleanUrl)
     if (cred.kind === 'token') {
-      const r = await auth.loginWithToken(cred.token)
+      const r = await runFlow('loginWithToken', auth, cred.token)
       const stayOn = cred.cleanUrl.startsWith('/mobile/authorized') ? cred.cleanUrl : null
       const next = r.ok ? (stayOn ?? landing(auth, ctx, r.value, cred.next ?? homePath(config))) : '/login'
       window.history.replaceState(null, '', next)
@@ -56,7 +57,7 @@ export async function startAuth(ctx: PluginContext): Promise<void> {
         auth.showNotice({ key: 'notice.socialFailed', tone: 'error' })
         window.history.replaceState(null, '', '/login')
       } else {
-        const r = await auth.socialLogin(cred.provider, identity)
+        const r = await runFlow('socialLogin', auth, cred.provider, identity)
         if (!r.ok) auth.showNotice({ text: r.message, tone: 'error' })
         window.history.replaceState(
           null,

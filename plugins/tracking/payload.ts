@@ -1,14 +1,13 @@
-import type { User } from '../auth/contract'
+import type { SessionMember } from '../../src/index'
 import type { Attribution } from './attribution'
 import type { TrackingEvent } from './contract'
 import { reengagementOf } from './reengagement'
 
-/** What the tracker knows of the member; every field optional (the auth plugin may be absent or mid-restore). */
-export type Member = Partial<Pick<User, 'created_at' | 'login_token' | 'country_code'>> & {
-  user_id?: number | string
-  subscribed?: boolean | number
-  webpartner_id?: number | string | null
-}
+/**
+ * What the tracker reads of the member: the core's session view (src/index Session), any field may be
+ * missing (no plugin provides the session, or it is mid-restore).
+ */
+export type Member = Partial<Pick<SessionMember, 'id' | 'subscriber' | 'partnerId' | 'signedUpAt'>>
 
 export const actionPattern = /^[A-Za-z0-9_.:-]{1,100}$/
 
@@ -19,6 +18,8 @@ export function buildEvent(input: {
   action: string
   attribution: Attribution
   member: Member | null | undefined
+  /** The session's login token (re-engagement reads its issue date). */
+  token?: string | null
   partnerName: string | null
   currentUrl: string
   installTime: number | null
@@ -40,12 +41,12 @@ export function buildEvent(input: {
     website: a.website,
     url: a.url,
     origin: a.origin,
-    ...reengagementOf({ sid: a.sid, token: m?.login_token, now: input.now, timeZone: input.timeZone }),
+    ...reengagementOf({ sid: a.sid, token: input.token, now: input.now, timeZone: input.timeZone }),
     install_time: input.installTime,
-    signup_date: typeof m?.created_at === 'string' ? m.created_at.slice(0, 40) : null,
-    user_id: m?.user_id ?? null,
-    subscriber: m?.subscribed ? 1 : 0,
-    webpartner_id: m?.webpartner_id ?? null,
+    signup_date: typeof m?.signedUpAt === 'string' ? m.signedUpAt.slice(0, 40) : null,
+    user_id: m?.id ?? null,
+    subscriber: m?.subscriber ? 1 : 0,
+    webpartner_id: m?.partnerId ?? null,
     web_partner_name: input.partnerName?.slice(0, 100) ?? null,
     currenturl: input.currentUrl.slice(0, 2000),
   }

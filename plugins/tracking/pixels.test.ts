@@ -16,16 +16,14 @@ describe('placeholders', () => {
     expect(p.transaction_id).toBe('42')
   })
   it('puts the raw email only where the member’s terms allow pii', async () => {
-    expect((await placeholders({ email: 'a@b.co' }, { terms: { pii: false } })).email).toBe('')
+    expect((await placeholders({ email: 'a@b.co' }, { allowsPii: false })).email).toBe('')
     expect((await placeholders({ email: 'a@b.co' }, null)).email).toBe('') // default terms: pii false
-    expect((await placeholders({}, { email: 'a@b.co', terms: { pii: true } })).email).toBe('a@b.co')
+    expect((await placeholders({}, { email: 'a@b.co', allowsPii: true })).email).toBe('a@b.co')
   })
   it('keeps filled values inside the pixel’s string literal', async () => {
     const p = await placeholders(
       { email: "o'neil</script>@x.co", transactionId: "1';alert(1)//" },
-      {
-        terms: { pii: true },
-      },
+      { allowsPii: true },
     )
     expect(p.transaction_id).toBe('1alert1')
     const code = fill("var e='{email}', t='{transaction_id}', h=\"{email_hash}\"", p)
@@ -60,7 +58,7 @@ describe('the sandboxed frame', () => {
 describe('load-pixel and load-pixels', () => {
   const frames = () => [...document.querySelectorAll<HTMLIFrameElement>('iframe[data-pixel-frame]')]
   it('runs registration once in 7 days and conversion each time, with placeholders filled', async () => {
-    const f = fakeContext({ user: { email: 'dana@example.com', terms: { pii: false } } })
+    const f = fakeContext({ member: { email: 'dana@example.com', allowsPii: false } })
     f.tracking.setAttribution({
       sid: 's1',
       cid: 'c1',

@@ -1,4 +1,4 @@
-import { constants, type PluginContext } from '../../src/index'
+import { constants, type PluginContext, type SessionMember } from '../../src/index'
 import { clean } from './attribution'
 import { LoadPixelReply, LoadPixelsReply } from './contract'
 import { reportOnce } from './dev-report'
@@ -9,10 +9,8 @@ import { runSandboxed } from './sandbox'
 /** Local-storage key of the registration result (SPEC 9: cached 7 days). */
 export const registrationCacheKey = 'registration_pixel'
 
-interface Member {
-  email?: string
-  terms?: { pii?: boolean }
-}
+/** What a pixel reads of the member (the core's session view). */
+type Member = Partial<Pick<SessionMember, 'email' | 'allowsPii'>>
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
@@ -39,7 +37,7 @@ export async function placeholders(
   member: Member | null | undefined,
 ): Promise<Placeholders> {
   const email = (req.email ?? member?.email ?? '').trim().toLowerCase()
-  const pii = member?.terms?.pii ?? constants.defaultTerms.pii
+  const pii = member?.allowsPii ?? constants.defaultTerms.pii
   return {
     transaction_id: clean('sid', req.transactionId === undefined ? '' : String(req.transactionId)) ?? '',
     email_hash: email ? await sha256Hex(email) : '',
@@ -51,8 +49,8 @@ export function fill(script: string, p: Placeholders): string {
   return script.replace(/\{(transaction_id|email_hash|email)\}/g, (_, k: keyof Placeholders) => p[k])
 }
 
-function member(ctx: PluginContext): Member | null | undefined {
-  return (ctx.store.auth as { user?: Member | null } | undefined)?.user
+function member(ctx: PluginContext): Member | null {
+  return ctx.services.session.member
 }
 
 function attribution(ctx: PluginContext) {

@@ -6,9 +6,24 @@ import {
   type PluginContext,
   type RuntimeConfig,
   type Services,
+  type SessionMember,
   signedOutSession,
 } from '../../src/index'
 import { TrackingStore } from './model'
+
+const SIGNED_IN: SessionMember = {
+  id: 1,
+  email: '',
+  name: '',
+  emailVerified: true,
+  plus: false,
+  shipping: false,
+  subscriber: false,
+  coins: null,
+  signedUpAt: null,
+  partnerId: null,
+  allowsPii: false,
+}
 
 export function fakeConfig(over: Partial<RuntimeConfig['brand']> = {}, prefix = ''): RuntimeConfig {
   return {
@@ -30,8 +45,10 @@ export function fakeConfig(over: Partial<RuntimeConfig['brand']> = {}, prefix = 
   }
 }
 
-/** A plugin context with recording fakes of the core's services. */
-export function fakeContext(opts: { user?: Record<string, unknown> | null; config?: RuntimeConfig } = {}) {
+/** A plugin context with recording fakes of the core's services; `member` signs the session in. */
+export function fakeContext(
+  opts: { member?: Partial<SessionMember> | null; token?: string; config?: RuntimeConfig } = {},
+) {
   const beacons: { url: string; body: Record<string, unknown> }[] = []
   const config = opts.config ?? fakeConfig()
   const http = {
@@ -59,10 +76,16 @@ export function fakeContext(opts: { user?: Record<string, unknown> | null; confi
     cache: createLocalCache(),
     config,
     track: (action, data) => events.emit('track', { action, data }),
-    session: signedOutSession,
+    session: opts.member
+      ? {
+          ...signedOutSession,
+          authenticated: true,
+          member: { ...SIGNED_IN, ...opts.member },
+          token: opts.token ?? null,
+        }
+      : signedOutSession,
   }
   const tracking = TrackingStore.create({}, services)
-  const auth = { user: opts.user ?? null }
-  const ctx: PluginContext = { store: { tracking, auth }, services }
-  return { ctx, http, beacons, tracking, auth, services }
+  const ctx: PluginContext = { store: { tracking }, services }
+  return { ctx, http, beacons, tracking, services }
 }

@@ -108,13 +108,8 @@ describe('events', () => {
   it('services.track sends the member fields; extra data never replaces them', () => {
     localStorage.setItem(installTimeKey, '1700000000000')
     const f = fakeContext({
-      user: {
-        user_id: 7,
-        subscribed: true,
-        webpartner_id: 3,
-        created_at: '2024-01-01T00:00:00Z',
-        login_token: 'x',
-      },
+      member: { id: 7, subscriber: true, partnerId: 3, signedUpAt: '2024-01-01T00:00:00Z' },
+      token: 'x',
     })
     start(f)
     f.services.track('signup_step', { step: 2, user_id: 999, currenturl: 'evil' })

@@ -4,7 +4,7 @@ import { type Attribution, fromQuery, land, parseStored } from './attribution'
 import { reportOnce } from './dev-report'
 import type { PixelRequest } from './events'
 import type { TrackingStoreInstance } from './model'
-import { actionPattern, buildEvent, type Member } from './payload'
+import { actionPattern, buildEvent } from './payload'
 
 /** Local-storage key of the first time this browser ran the app (install_time). */
 export const installTimeKey = 'sm_install_time'
@@ -35,7 +35,6 @@ export function startTracking(ctx: PluginContext, opts: TrackerOptions = {}) {
   const now = opts.now ?? (() => new Date())
   const loc = opts.location ?? window.location
   const slice = store.tracking as TrackingStoreInstance | undefined
-  const memberOf = () => (store.auth as { user?: Member | null } | undefined)?.user ?? null
   const tag = opts.analytics !== undefined ? opts.analytics : createAnalytics(config)
   const loadPixels = opts.loadPixels ?? (() => import('./pixels'))
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a))
@@ -81,7 +80,8 @@ export function startTracking(ctx: PluginContext, opts: TrackerOptions = {}) {
       const body = buildEvent({
         action,
         attribution,
-        member: memberOf(),
+        member: services.session.member,
+        token: services.session.token,
         partnerName: config.partner?.partner_name ?? null,
         currentUrl: loc.href,
         installTime: installedAt,
@@ -127,8 +127,8 @@ export function startTracking(ctx: PluginContext, opts: TrackerOptions = {}) {
       })
       .catch((e) => reportOnce('analytics client id failed', e))
   }
-  const signedIn = memberOf()
-  if (signedIn?.user_id !== undefined) linkClient(signedIn.user_id)
+  const signedIn = services.session.member
+  if (signedIn) linkClient(signedIn.id)
 
   // Page views: the landing, then each in-app navigation (Navigation API where the browser has it).
   let lastPath = ''

@@ -9,6 +9,7 @@ import {
   useStore,
   useTranslation,
 } from '../../../src/index'
+import { runFlow } from '../run-flow'
 import s from './auth.module.css'
 import { EMAIL_PATTERN, revealTexts, splitErrors } from './text'
 
@@ -20,7 +21,7 @@ export const VerifyPrompt = observer(function VerifyPrompt() {
   const [busy, setBusy] = useState(false)
   async function resend() {
     setBusy(true)
-    setResult((await auth.resendVerification()) ? 'sent' : 'failed')
+    setResult((await runFlow('resendVerification', auth)) ? 'sent' : 'failed')
     setBusy(false)
   }
   return (
@@ -66,7 +67,7 @@ export const EmailPrompt = observer(function EmailPrompt() {
     }
     setError(null)
     setBusy(true)
-    const r = await auth.setEmail(email.trim())
+    const r = await runFlow('setEmail', auth, email.trim())
     setBusy(false)
     if (r.ok) return
     const split = splitErrors(t, r, ['email'])
@@ -120,7 +121,7 @@ export const MergePrompt = observer(function MergePrompt() {
     }
     setErrors({})
     setBusy(true)
-    const r = await auth.merge(v.email.trim(), v.password)
+    const r = await runFlow('merge', auth, v.email.trim(), v.password)
     setBusy(false)
     if (r.ok) return
     const split = splitErrors(t, r, ['email', 'password'])

@@ -13,6 +13,7 @@ import {
 import { captchaResponse } from '../captcha'
 import type { LoginReply } from '../contract'
 import type { Tab } from '../model'
+import { runFlow } from '../run-flow'
 import s from './auth.module.css'
 import { EMAIL_PATTERN, revealTexts, splitErrors } from './text'
 
@@ -44,7 +45,7 @@ export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void
     setAlert(null)
     if (Object.keys(e).length) return focusFirstError(form.current, Object.keys(e))
     setBusy(true)
-    const r = await auth.login({
+    const r = await runFlow('login', auth, {
       email: v.email.trim(),
       password: v.password,
       captcha: await captchaResponse(),
@@ -121,7 +122,12 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
     setAlert(null)
     if (Object.keys(e).length) return focusFirstError(form.current, Object.keys(e))
     setBusy(true)
-    const r = await auth.register({ name: v.name, email: v.email, password: v.password, phone: v.phone })
+    const r = await runFlow('register', auth, {
+      name: v.name,
+      email: v.email,
+      password: v.password,
+      phone: v.phone,
+    })
     setBusy(false)
     if (r.ok) return onDone(r.value)
     const split = splitErrors(t, r, ['name', 'email', 'password', 'phone'])

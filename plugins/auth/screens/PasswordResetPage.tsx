@@ -15,6 +15,7 @@ import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { revealTexts, splitErrors } from '../components/text'
 import { homePath } from '../entry'
+import { runFlow } from '../run-flow'
 
 const MIN = constants.minimumPasswordLength
 
@@ -55,7 +56,7 @@ export default function PasswordResetPage({ params, variant }: ScreenProps) {
     setErrors(errs)
     if (Object.keys(errs).length) return focusFirstError(form.current, Object.keys(errs))
     setBusy(true)
-    const r = await auth.resetPassword({
+    const r = await runFlow('resetPassword', auth, {
       token: params.token ?? '',
       email: params.email,
       password: v.password,

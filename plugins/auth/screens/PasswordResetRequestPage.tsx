@@ -4,6 +4,7 @@ import { Button, Field, FormAlert, focusFirstError, useStore, useTranslation } f
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { EMAIL_PATTERN, serverText, splitErrors } from '../components/text'
+import { runFlow } from '../run-flow'
 
 /** /password/reset: asks for a reset link by email. */
 export default function PasswordResetRequestPage() {
@@ -25,7 +26,7 @@ export default function PasswordResetRequestPage() {
     setError(err)
     if (err) return focusFirstError(form.current, ['email'])
     setBusy(true)
-    const r = await auth.requestPasswordReset(v)
+    const r = await runFlow('requestPasswordReset', auth, v)
     setBusy(false)
     if (r.ok) return setSent(r.value ? serverText(t, r.value) : t('reset.sent'))
     const split = splitErrors(t, r, ['email'])

@@ -5,6 +5,7 @@ import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { useAfterLogin } from '../components/useAfterLogin'
 import { homePath } from '../entry'
+import { runFlow } from '../run-flow'
 
 /**
  * /token/callback/:token. A first load is handled before the app renders (session.ts): the token
@@ -24,7 +25,7 @@ export default function TokenCallbackPage({ params }: ScreenProps) {
     const token = params.token
     window.history.replaceState(window.history.state, '', '/token/callback')
     if (!token) return setFailed(true)
-    void auth.loginWithToken(token).then((r) => {
+    void runFlow('loginWithToken', auth, token).then((r) => {
       if (r.ok) afterLogin(r.value, homePath(config))
       else setFailed(true)
     })

@@ -5,6 +5,7 @@ import { Button, type ScreenProps, Spinner, useStore, useTranslation } from '../
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { failureText } from '../components/text'
+import { runFlow } from '../run-flow'
 
 /** /verify/:token and /pverify/:token (/confirm/:token redirects here): confirms the email once. */
 export default observer(function VerifyPage({ params, variant }: ScreenProps) {
@@ -19,7 +20,7 @@ export default observer(function VerifyPage({ params, variant }: ScreenProps) {
     // the link works once: StrictMode's second effect must not spend it again
     if (started.current === token) return
     started.current = token
-    void auth.verify(token).then((r) => {
+    void runFlow('verify', auth, token).then((r) => {
       setState(r.ok ? { ok: true, text: t('verify.done') } : { ok: false, text: failureText(t, r) })
     })
   }, [auth, token, t])
@@ -31,7 +32,10 @@ export default observer(function VerifyPage({ params, variant }: ScreenProps) {
       </div>
       {state && !state.ok && auth.authenticated && !auth.isVerified ? (
         <div className={s.form}>
-          <Button variant="secondary" onClick={async () => setResent(await auth.resendVerification())}>
+          <Button
+            variant="secondary"
+            onClick={async () => setResent(await runFlow('resendVerification', auth))}
+          >
             {t('action.resend')}
           </Button>
           <div role="status">

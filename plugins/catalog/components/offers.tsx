@@ -14,7 +14,6 @@ import {
 import { catalogApi } from '../api'
 import { safeUrl } from '../url'
 import s from './catalog.module.css'
-import { memberOf } from './visit'
 
 /** SPEC 2.9: the offer popup's content is smaller when the description is over 300 characters. */
 export const isLongDescription = (text: string | null | undefined) =>
@@ -33,7 +32,7 @@ export function useGoToOffer(onLeave?: () => void): {
   popup: ReactNode
 } {
   const { t } = useTranslation('catalog')
-  const { store, services } = useApp()
+  const { services } = useApp()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -53,9 +52,9 @@ export function useGoToOffer(onLeave?: () => void): {
 
   async function go(offer: Offer) {
     setError(null)
-    const m = memberOf(store)
+    const m = services.session
     if (!m.authenticated) return askLogin()
-    if (m.user?.is_verified === false) return askVerify()
+    if (m.member?.emailVerified === false) return askVerify()
     setBusy(true)
     try {
       const r = await catalogApi(services.http).startOffer(offer.offer_id)

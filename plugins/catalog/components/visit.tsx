@@ -5,16 +5,6 @@ import { redirectingPath } from '../url'
 
 const RedirectPopup = lazy(() => import('./RedirectPopup'))
 
-/** What the catalog reads of the member (the auth plugin's slice, read through the root store). */
-export interface MemberView {
-  authenticated: boolean
-  user?: { is_verified?: boolean } | null
-}
-export function memberOf(root: unknown): MemberView {
-  const auth = (root as { auth?: MemberView }).auth
-  return { authenticated: Boolean(auth?.authenticated), user: auth?.user ?? null }
-}
-
 export interface VisitTarget {
   merchant: string
   name: string
@@ -33,13 +23,13 @@ export interface VisitTarget {
  * closes (to the tracked redirect when signed in, else straight to the merchant).
  */
 export function useStoreVisit(): { start: (t: VisitTarget) => void; popup: ReactNode } {
-  const { store, services } = useApp()
+  const { services } = useApp()
   const catalog = useStore('catalog')
   const navigate = useNavigate()
   const [target, setTarget] = useState<VisitTarget | null>(null)
 
   function start(t: VisitTarget) {
-    if (!memberOf(store).authenticated) {
+    if (!services.session.authenticated) {
       catalog.setPendingVisit({
         merchant: t.merchant,
         redirectUrl: t.redirectUrl ?? '',

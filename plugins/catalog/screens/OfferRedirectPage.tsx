@@ -4,7 +4,6 @@ import { buttonClass, type ScreenProps, useApp, useDocumentTitle, useTranslation
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { NotFoundState } from '../components/ListState'
-import { memberOf } from '../components/visit'
 import { safeUrl } from '../url'
 
 /**
@@ -14,7 +13,7 @@ import { safeUrl } from '../url'
  */
 export default function OfferRedirectPage({ params }: ScreenProps) {
   const { t } = useTranslation('catalog')
-  const { store, services } = useApp()
+  const { services } = useApp()
   const id = params.id ?? ''
   const [state, setState] = useState<'loading' | 'not-found' | 'bad' | { url: string }>('loading')
   useDocumentTitle(t('redirect.title'))
@@ -27,7 +26,7 @@ export default function OfferRedirectPage({ params }: ScreenProps) {
       try {
         const offer = (await api.offer(id)).data
         let url = offer.redirect_url
-        if (memberOf(store).authenticated) {
+        if (services.session.authenticated) {
           try {
             url = (await api.startOffer(id)).data.click_url
           } catch {
@@ -51,7 +50,7 @@ export default function OfferRedirectPage({ params }: ScreenProps) {
     return () => {
       live = false
     }
-  }, [id, services, store])
+  }, [id, services])
 
   if (state === 'not-found') return <NotFoundState what="offer" />
   return (

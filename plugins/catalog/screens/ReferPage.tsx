@@ -1,8 +1,16 @@
+import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, buttonClass, constants, storage, useApp, useTranslation } from '../../../src/index'
+import {
+  Button,
+  buttonClass,
+  constants,
+  storage,
+  useApp,
+  useSession,
+  useTranslation,
+} from '../../../src/index'
 import { InfoPage } from '../components/InfoPage'
-import { memberOf } from '../components/visit'
 
 /**
  * The referral code of a /refer link: `ref` (constants.referenceQueryParam, the link the server gives
@@ -25,10 +33,10 @@ export function rememberReferral(search: string) {
 }
 
 /** /refer: sets the 'refer your friend' flag, then invites a visitor to join or a member to share. */
-export default function ReferPage() {
+function ReferPage() {
   const { t } = useTranslation('catalog')
-  const { store, services } = useApp()
-  const member = memberOf(store).authenticated
+  const { services } = useApp()
+  const member = useSession().authenticated
   useEffect(() => {
     rememberReferral(window.location.search)
   }, [])
@@ -48,3 +56,5 @@ export default function ReferPage() {
     </InfoPage>
   )
 }
+
+export default observer(ReferPage)

@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite'
-import { Button, useServices, useTranslation } from '../../../src/index'
+import { Button, useServices, useSession, useTranslation } from '../../../src/index'
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
-import { useAuth } from '../components/useAuth'
 import { useEndActions } from '../components/useEndActions'
 import type { BlockProps } from './types'
 
@@ -10,11 +9,11 @@ import type { BlockProps } from './types'
 function Payment({ lander, step, index, onDone, finish, tpsha1 }: BlockProps) {
   const { t } = useTranslation('upsell')
   const { events } = useServices()
-  const auth = useAuth()
+  const session = useSession()
   const plan = step.props.plan === 'shipping' ? 'shipping' : 'plus'
   const data = { lander: lander.id, step: index + 1 }
   const end = useEndActions(plan, data, tpsha1)
-  if (!auth?.authenticated) {
+  if (!session.authenticated) {
     return (
       <div className={s.form}>
         <p>{t('payment.signInFirst')}</p>

@@ -8,11 +8,11 @@ import {
   Field,
   focusFirstError,
   useServices,
+  useSession,
   useTranslation,
 } from '../../../src/index'
 import { useErrorText, withErrors } from '../components/errorText'
 import s from '../components/upsell.module.css'
-import { useAuth } from '../components/useAuth'
 import { type FieldErrors, type SignupForm, serverErrors, validateSignup } from '../forms'
 import type { BlockProps } from './types'
 
@@ -20,14 +20,14 @@ const ORDER = ['name', 'phone', 'email', 'password', 'terms']
 
 /**
  * SPEC 2.9 sign-up form: name, phone (optional), email, password, Continue. Registers through the
- * auth plugin's store (root.auth.register), which signs the new member in, then fires the
- * registration pixel through the tracking plugin's 'load-pixel' event.
+ * session (the core's session view, which the auth plugin provides): it signs the new member in, then
+ * fires the registration pixel through the tracking plugin's 'load-pixel' event.
  */
 function Signup({ lander, onDone }: BlockProps) {
   const { t } = useTranslation('upsell')
   const text = useErrorText()
   const { events, track } = useServices()
-  const auth = useAuth()
+  const session = useSession()
   const form = useRef<HTMLFormElement>(null)
   const [f, setF] = useState<SignupForm>({ name: '', phone: '', email: '', password: '', terms: false })
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -38,10 +38,10 @@ function Signup({ lander, onDone }: BlockProps) {
     if (errors[k]) setErrors((x) => ({ ...x, [k]: undefined }))
   }
 
-  if (auth?.authenticated) {
+  if (session.authenticated) {
     return (
       <div className={s.form}>
-        <p>{t('signup.signedIn', { email: auth.member?.email ?? '' })}</p>
+        <p>{t('signup.signedIn', { email: session.member?.email ?? '' })}</p>
         <Button size="large" block onClick={() => onDone({ already_member: true })}>
           {t('signup.continue')}
         </Button>
@@ -54,9 +54,8 @@ function Signup({ lander, onDone }: BlockProps) {
     const found = validateSignup(f)
     setErrors(found)
     if (Object.keys(found).length) return focusFirstError(form.current, withErrors(ORDER, found))
-    if (!auth) return
     setBusy(true)
-    const r = await auth.register({
+    const r = await session.register({
       name: f.name,
       email: f.email,
       password: f.password,
@@ -72,9 +71,9 @@ function Signup({ lander, onDone }: BlockProps) {
       setErrors(shown)
       return focusFirstError(form.current, withErrors(ORDER, shown))
     }
-    const user = r.value.user ?? auth.member ?? {}
+    const user = r.value
     track('lander_registration', { lander: lander.id })
-    events.emit('load-pixel', { transactionId: user.user_id, email: user.email ?? f.email })
+    events.emit('load-pixel', { transactionId: user.id, email: user.email || f.email })
     onDone({ registered: true })
   }
 

@@ -1,9 +1,8 @@
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import { Button, useServices, useTranslation } from '../../../src/index'
+import { Button, useServices, useSession, useTranslation } from '../../../src/index'
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
-import { useAuth } from '../components/useAuth'
 import { useEndActions } from '../components/useEndActions'
 import { offerValues } from '../lander'
 import type { BlockProps } from './types'
@@ -15,7 +14,7 @@ import type { BlockProps } from './types'
 function Upsell({ lander, step, index, onDone, finish, tpsha1 }: BlockProps) {
   const { t, i18n } = useTranslation('upsell')
   const { events } = useServices()
-  const auth = useAuth()
+  const session = useSession()
   const [yes, setYes] = useState(false)
   const plan = step.props.plan === 'plus' ? 'plus' : 'shipping'
   const data = { lander: lander.id, step: index + 1 }
@@ -33,7 +32,9 @@ function Upsell({ lander, step, index, onDone, finish, tpsha1 }: BlockProps) {
           <Button
             size="large"
             block
-            onClick={() => (auth?.authenticated ? setYes(true) : events.emit('open-auth', { tab: 'login' }))}
+            onClick={() =>
+              session.authenticated ? setYes(true) : events.emit('open-auth', { tab: 'login' })
+            }
           >
             {t('upsell.yes')}
           </Button>

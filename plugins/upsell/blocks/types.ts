@@ -20,27 +20,4 @@ export interface BlockProps {
 
 export type BlockModule = { default: ComponentType<BlockProps> }
 
-/** The member as the lander needs it, read from the auth plugin's store slice (root.auth). */
-export interface AuthLike {
-  authenticated: boolean
-  member: {
-    user_id?: number | string
-    email?: string
-    name?: string
-    plus?: { active?: boolean }
-    subs?: { plus?: boolean; shipping?: boolean }
-  } | null
-  /** Re-reads the member (plus and shipping flags) after a subscription changed. */
-  syncToken?: (body?: { nocache?: boolean }) => Promise<unknown>
-  register(form: {
-    name: string
-    email: string
-    password: string
-    phone?: string
-  }): Promise<
-    | { ok: true; value: { user?: { user_id?: number | string; email?: string } } }
-    | { ok: false; errors: Record<string, string[]>; message: string }
-  >
-}
-
 export type BlockLoaders = Record<StepBlock, () => Promise<BlockModule>>

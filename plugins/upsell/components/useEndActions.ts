@@ -1,16 +1,15 @@
-import { useServices } from '../../../src/index'
+import { useServices, useSession } from '../../../src/index'
 import { decline, type PlanId, type Subscription } from '../api'
-import { useAuth } from './useAuth'
 
 /** What the payment and upsell blocks do on acceptance (conversion pixel) and on opting out. */
 export function useEndActions(plan: PlanId, data: Record<string, unknown>, tpsha1?: string) {
   const { http, events, track } = useServices()
-  const auth = useAuth()
+  const session = useSession()
   return {
     converted(sub: Subscription) {
       events.emit('load-pixels', {
         transactionId: tpsha1 || sub.id,
-        email: auth?.member?.email,
+        email: session.member?.email,
         product: plan,
         pixelTypes: ['conversion'],
       })

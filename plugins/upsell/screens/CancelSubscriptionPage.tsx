@@ -8,11 +8,11 @@ import {
   formatCents,
   useDocumentTitle,
   useServices,
+  useSession,
   useTranslation,
 } from '../../../src/index'
 import { cancelSubscription, getSubscriptions, type Subscription } from '../api'
 import s from '../components/upsell.module.css'
-import { useAuth } from '../components/useAuth'
 import { formatDate } from '../lander'
 
 /**
@@ -22,8 +22,8 @@ import { formatDate } from '../lander'
 function CancelSubscriptionPage() {
   const { t, i18n } = useTranslation('upsell')
   const { http, events, cookies, track } = useServices()
-  const auth = useAuth()
-  const signedIn = Boolean(auth?.authenticated)
+  const session = useSession()
+  const signedIn = Boolean(session.authenticated)
   useDocumentTitle(t('cancel.title'))
   const [subs, setSubs] = useState<Subscription[] | null | 'error'>(null)
   const [done, setDone] = useState<Subscription | null>(null)
@@ -49,7 +49,7 @@ function CancelSubscriptionPage() {
       if (sub.plan === 'plus') cookies.remove(constants.plusSubscriptionCookie.name)
       track('subscription_cancelled', { plan: sub.plan })
       setDone(r.data)
-      void auth?.syncToken?.({ nocache: true })
+      void session.resync()
       load()
     } catch (e) {
       setError(errorText(t, e))

@@ -8,13 +8,13 @@ import {
   Spinner,
   useDocumentTitle,
   useServices,
+  useSession,
   useTranslation,
 } from '../../../src/index'
 import { blockLoaders } from '../blocks'
 import type { BlockProps, Outcome } from '../blocks/types'
 import { LanderHero, landerTitle } from '../components/LanderHero'
 import s from '../components/upsell.module.css'
-import { useAuth } from '../components/useAuth'
 import { crossDomainEntry } from '../crossdomain'
 import { companionSteps, flowSteps, offerValues, progressStore, resolveStep, type StepBlock } from '../lander'
 
@@ -37,14 +37,14 @@ const DEFAULT_ENDS: Record<Outcome, string> = {
 function LanderPage({ params, lander: landerId }: ScreenProps & { lander?: string }) {
   const { config, track } = useServices()
   const { t, i18n } = useTranslation('upsell')
-  const auth = useAuth()
+  const session = useSession()
   const navigate = useNavigate()
   const location = useLocation()
   const lander = config.landers?.landers.find((l) => l.id === landerId)
   const steps = useMemo(() => (lander ? flowSteps(lander) : []), [lander])
   const companions = useMemo(() => (lander ? companionSteps(lander) : []), [lander])
   const [completed, setCompleted] = useState(() => (lander ? progressStore.get(lander.id) : 0))
-  const signedIn = Boolean(auth?.authenticated)
+  const signedIn = Boolean(session.authenticated)
   const stepPath = lander?.paths.find((p) => p.includes(':step'))
   const requested = params.step === undefined ? undefined : Number(params.step) - 1
   const { index, redirect } = resolveStep(requested, steps, completed, signedIn)

@@ -1,9 +1,8 @@
 import { observer } from 'mobx-react-lite'
 import { Link, useNavigate } from 'react-router-dom'
-import { Button, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
+import { Button, useDocumentTitle, useServices, useSession, useTranslation } from '../../../src/index'
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
-import { useAuth } from '../components/useAuth'
 import { useEndActions } from '../components/useEndActions'
 
 const PERKS = ['rebates', 'coupons', 'protection', 'coins'] as const
@@ -12,12 +11,12 @@ const PERKS = ['rebates', 'coupons', 'protection', 'coins'] as const
 function PlusPage() {
   const { t } = useTranslation('upsell')
   const { events } = useServices()
-  const auth = useAuth()
+  const session = useSession()
   const navigate = useNavigate()
   const end = useEndActions('plus', { from: 'plus-page' })
   useDocumentTitle(t('plus.title'))
-  const member = auth?.authenticated ? auth.member : null
-  const isPlus = Boolean(member?.plus?.active || member?.subs?.plus)
+  const member = session.member
+  const isPlus = Boolean(member?.plus)
   return (
     <div className={s.lander} data-testid="plus-page">
       <header className={s.hero}>
@@ -40,7 +39,7 @@ function PlusPage() {
               trackData={{ from: 'plus-page' }}
               onAccepted={(sub) => {
                 end.converted(sub)
-                void auth?.syncToken?.({ nocache: true })
+                void session.resync()
                 navigate('/splthanq')
               }}
               onOptOut={async () => {

@@ -1,18 +1,17 @@
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { useTranslation } from '../../../src/index'
+import { useSession, useTranslation } from '../../../src/index'
 import { EndPage } from '../components/EndPage'
 import { SubscriptionSummary } from '../components/SubscriptionSummary'
 import s from '../components/upsell.module.css'
-import { useAuth } from '../components/useAuth'
 
 /** /spsummary: the member's memberships, what each costs and when it is billed next. */
 function SummaryPage() {
   const { t } = useTranslation('upsell')
-  const auth = useAuth()
+  const session = useSession()
   return (
     <EndPage testId="summary-page" title={t('summary.title')}>
-      {auth?.authenticated ? <SubscriptionSummary signedIn /> : <p>{t('summary.signedOut')}</p>}
+      {session.authenticated ? <SubscriptionSummary signedIn /> : <p>{t('summary.signedOut')}</p>}
       <p className={s.actions} style={{ justifyContent: 'center' }}>
         <Link to="/plus">{t('end.plus')}</Link>
         <Link to="/cancel-subscription">{t('end.cancel')}</Link>

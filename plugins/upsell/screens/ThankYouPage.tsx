@@ -1,16 +1,15 @@
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { type ScreenProps, useTranslation } from '../../../src/index'
+import { type ScreenProps, useSession, useTranslation } from '../../../src/index'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'
-import { useAuth } from '../components/useAuth'
 
 /** /thankyou (confirmation) and /awesome (members only, its guard sends visitors to /thankyou): coins fall. */
 function ThankYouPage({ variant }: ScreenProps & { variant?: string }) {
   const { t } = useTranslation('upsell')
-  const auth = useAuth()
+  const session = useSession()
   const awesome = variant === 'awesome'
-  const name = auth?.member?.name ?? ''
+  const name = session.member?.name ?? ''
   return (
     <EndPage
       coins

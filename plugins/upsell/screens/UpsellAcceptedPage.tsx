@@ -1,19 +1,18 @@
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { useTranslation } from '../../../src/index'
+import { useSession, useTranslation } from '../../../src/index'
 import { EndPage } from '../components/EndPage'
 import { SubscriptionSummary } from '../components/SubscriptionSummary'
 import s from '../components/upsell.module.css'
-import { useAuth } from '../components/useAuth'
 
 /** /splthanq (query tpsha1): the upsell was accepted. Coins fall; what is billed and when is restated. */
 function UpsellAcceptedPage() {
   const { t } = useTranslation('upsell')
-  const auth = useAuth()
+  const session = useSession()
   return (
     <EndPage coins testId="accepted-page" title={t('accepted.title')}>
       <p>{t('accepted.body')}</p>
-      <SubscriptionSummary signedIn={Boolean(auth?.authenticated)} />
+      <SubscriptionSummary signedIn={Boolean(session.authenticated)} />
       <p className={s.actions} style={{ justifyContent: 'center' }}>
         <Link to="/stores">{t('end.shop')}</Link>
         <Link to="/cancel-subscription">{t('end.cancel')}</Link>
