@@ -61,25 +61,31 @@ describe.each(Object.keys(languages) as (keyof typeof languages)[])('legal texts
     expect(text).not.toMatch(new RegExp(`\\b${constants.cashbackClaimWindowDays} days of signup`))
   })
 
-  it('interpolates the numbers from constants into the terms', async () => {
+  it('puts each value where its placeholder is in the terms, every time it occurs', async () => {
     const i18n = await makeI18n(lng)
+    // values that occur nowhere in the texts, so each one found was put there by interpolation
     const vars = {
       ...legalContacts,
-      days: 31,
-      age: 21,
-      bonus: '$7.00',
-      amount: '$123.00',
-      brand: 'B',
-      partner: 'P',
+      days: 9173,
+      age: 8147,
+      bonus: '$71.93',
+      amount: '$123.47',
+      brand: 'Brandquokka',
+      partner: 'Partnerquokka',
     }
-    const terms = JSON.stringify(i18n.t('legal:docs.terms', { ...vars, returnObjects: true }))
-    expect(terms).toContain('31')
-    expect(terms).toContain('21')
-    expect(terms).toContain('$7.00')
-    expect(terms.includes('{{')).toBe(false)
-    const shipping = JSON.stringify(i18n.t('legal:docs.termsShipping', { ...vars, returnObjects: true }))
-    expect(shipping).toContain('$123.00')
-    expect(shipping).toContain('P')
-    expect(shipping.includes('{{')).toBe(false)
+    const count = (text: string, part: string) => text.split(part).length - 1
+    for (const key of ['terms', 'termsShipping'] as const) {
+      const raw = JSON.stringify(docs[key])
+      const out = JSON.stringify(i18n.t(`legal:docs.${key}`, { ...vars, returnObjects: true }))
+      expect(out.includes('{{'), key).toBe(false)
+      for (const [name, value] of Object.entries(vars)) {
+        expect(count(raw, String(value)), `${key}: ${name} already in the text`).toBe(0)
+        expect(count(out, String(value)), `${key}: {{${name}}}`).toBe(count(raw, `{{${name}}}`))
+      }
+    }
+    // the placeholders the numbers of SPEC 9 go into are there at all
+    const both = JSON.stringify(docs.terms) + JSON.stringify(docs.termsShipping)
+    for (const name of ['days', 'age', 'bonus', 'amount', 'partner'])
+      expect(count(both, `{{${name}}}`), name).toBeGreaterThan(0)
   })
 })
