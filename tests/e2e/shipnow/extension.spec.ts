@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import constants from '../../../config/constants.json' with { type: 'json' }
 
 /**
  * ShipNow's partner has no browser extension (config/partners.json has_extension false): no install
@@ -24,8 +25,8 @@ test.describe('shipnow: no extension (has_extension false)', () => {
     await expect(page.getByTestId('extension-prompt-first')).toBeVisible()
 
     await page.goto('/')
+    // the banner decides when the home screen mounts, before its store tiles arrive
     await expect(page.getByTestId('store-tile').first()).toBeVisible()
-    await page.waitForLoadState('networkidle')
     await expect(prompt(page)).toHaveCount(0)
     await page.getByTestId('store-tile').first().click()
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -42,7 +43,8 @@ test.describe('shipnow: no extension (has_extension false)', () => {
 
     await page.goto('/?ei=true')
     await expect(page.getByTestId('store-tile').first()).toBeVisible()
-    await page.waitForLoadState('networkidle')
+    // on the default brand the dialog is up well within the time it stays open
+    await page.waitForTimeout(constants.extensionInstalledDialogMs)
     await expect(page.getByRole('dialog', { name: 'Extension already installed' })).toHaveCount(0)
     await page.goto('/extension')
     await expect(page.getByTestId('not-found')).toBeVisible()
