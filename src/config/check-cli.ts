@@ -3,9 +3,18 @@
  * Prints every problem of config/ as "file at json.path: sentence" and exits 1 when there is any.
  * With --emit, prints the brand's runtime config as JSON on stdout (used by the build).
  */
+import { register } from 'node:module'
 import { resolve } from 'node:path'
 import { checkConfig } from './check'
 import { formatProblem } from './load'
+
+// The check imports each plugin's index.ts; through the core's public module (src/index.ts) that may
+// reach a component's stylesheet, which Node cannot load. A stylesheet is an empty module here.
+register(
+  `data:text/javascript,${encodeURIComponent(
+    "export async function load(url, context, next) { return /\\.css([?#].*)?$/.test(url) ? { format: 'module', source: 'export default {}', shortCircuit: true } : next(url, context) }",
+  )}`,
+)
 
 const args = process.argv.slice(2)
 const brandIdx = args.indexOf('--brand')
