@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { constants } from '../src/config/constants.ts'
 import { appSchema } from '../src/config/schemas/app.ts'
 import { client, testServer } from './test-helpers.ts'
 
@@ -67,7 +68,8 @@ describe('withdrawals and coins', () => {
       auth(),
     )
     expect(tooMuch.status).toBe(422)
-    expect(tooMuch.body.errors.amount).toBeDefined()
+    expect(tooMuch.body.codes.amount).toBe('insufficient_balance')
+    expect(tooMuch.body.errors.amount).toEqual(['The amount is more than your balance.'])
     const tooSmall = await c.post(
       '/api/account/withdrawals',
       { kind: 'coin', amount: 10, method: 'giftcard', destination: 'x' },
@@ -97,6 +99,32 @@ describe('withdrawals and coins', () => {
     const h = await c.get('/api/account/coins/history', auth())
     expect(h.body.balance).toBe(2150)
     expect(h.body.data[0]).toMatchObject({ amount: -1000, reason: 'Coin withdrawal' })
+  })
+  it('the minimums come from config/constants.json (withdrawalMinimum)', async () => {
+    const min = constants.withdrawalMinimum
+    const cash = (amount: number) =>
+      c.post(
+        '/api/account/withdrawals',
+        { kind: 'cash', amount, method: 'paypal', destination: 'd@x.co' },
+        auth(),
+      )
+    const below = await cash(min.cashCents - 1)
+    expect(below.status).toBe(422)
+    expect(below.body.codes.amount).toBe('below_minimum')
+    expect(below.body.errors.amount).toEqual([
+      `The minimum withdrawal is $${(min.cashCents / 100).toFixed(2)}.`,
+    ])
+    expect((await cash(min.cashCents)).status).toBe(200)
+    const coins = (amount: number) =>
+      c.post(
+        '/api/account/withdrawals',
+        { kind: 'coin', amount, method: 'giftcard', destination: 'x' },
+        auth(),
+      )
+    const belowCoins = await coins(min.coins - 1)
+    expect(belowCoins.status).toBe(422)
+    expect(belowCoins.body.codes.amount).toBe('below_minimum')
+    expect((await coins(min.coins)).status).toBe(200)
   })
 })
 

@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { z } from 'zod'
+import { constants } from '../src/config/constants.ts'
 import { sandboxCaptcha, siteverifyCaptcha } from './adapters/captcha.ts'
-import { outboxMail } from './adapters/mail.ts'
-import { sandboxPayment } from './adapters/payment.ts'
+import { createMail } from './adapters/mail.ts'
+import { paymentFromName } from './adapters/payment.ts'
 import { migrate, openDb } from './db/index.ts'
 import { compressReplies } from './lib/compress.ts'
-import { HttpError, TtlCache } from './lib/http.ts'
+import { errorBody, HttpError, TtlCache } from './lib/http.ts'
 import { securityHeaders } from './lib/security.ts'
 import { Sessions } from './lib/session.ts'
 import { accountRoutes } from './routes/account.ts'
@@ -21,12 +22,24 @@ import { trackingRoutes } from './routes/tracking.ts'
 import { upsellRoutes } from './routes/upsell.ts'
 import { seed } from './seed/index.ts'
 import type { Limits, Services } from './services.ts'
+import { describeDatabase, outboxDirFor, startupSummary } from './startup.ts'
 import { serveSpa } from './static.ts'
 
 // English messages for zod/mini schemas (the browser bundle ships without a locale).
 z.config(z.locales.en())
 
+/**
+ * production: the safe profile (the default, and `npm start` without NODE_ENV): no development route.
+ * development (`npm run dev`) and test (the test runs) add the dev mailbox, /api/dev/* and the dev
+ * social-login provider.
+ */
+export type Mode = 'production' | 'development' | 'test'
+
 export interface BuildOptions {
+  /** Default 'production': no development route is registered. */
+  mode?: Mode
+  /** Seed the demo member (demo@example.com). Default false. */
+  seedDemo?: boolean
   /** Repository root (config/, dist/). Default: the current directory. */
   root?: string
   /** Real PostgreSQL; otherwise PGlite in dataDir. */
@@ -39,7 +52,15 @@ export interface BuildOptions {
   brand?: string
   trustGeoHeader?: boolean
   jwtSecret?: string
-  production?: boolean
+  /** Without smtpUrl, mail goes to this folder (default: <dataDir>/outbox, a temp folder for memory://). */
+  outboxDir?: string
+  /** smtp://user:pass@host:port: send through nodemailer; the outbox is off. */
+  smtpUrl?: string
+  mailFrom?: string
+  /** PAYMENT_PROVIDER; default 'sandbox'. An unknown name fails the start. */
+  paymentProvider?: string
+  /** The environment of config/app.json served (its cookie prefix); default its defaultEnvironment. */
+  appEnv?: string
   /** 'small' seeds a smaller data set (tests); false skips seeding. */
   seed?: 'full' | 'small' | false
   limits?: Partial<Limits>
@@ -54,22 +75,47 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services
+    /** The start-up summary (mode, database, mail, payments, brand) for the address it listens on. */
+    summary(url: string): string
+    /** Every route registered (method, url): the tests compare the modes with it. */
+    routeTable: { method: string; url: string }[]
   }
 }
 
-function defaultBrand(root: string): string {
+interface AppJson {
+  defaultBrand?: string
+  defaultEnvironment?: string
+  environments?: Record<string, { cookiePrefix?: string }>
+}
+
+function readAppJson(root: string): AppJson {
   try {
-    const app = JSON.parse(readFileSync(join(root, 'config', 'app.json'), 'utf8')) as {
-      defaultBrand?: string
-    }
-    return app.defaultBrand ?? 'default'
+    return JSON.parse(readFileSync(join(root, 'config', 'app.json'), 'utf8')) as AppJson
   } catch {
-    return 'default'
+    return {}
   }
+}
+
+/** The cookie prefix of the environment served, as the client build of that environment uses it. */
+export function cookiePrefixOf(app: AppJson, appEnv: string): string {
+  if (!app.environments) return '' // no config/app.json (a bare test root): no prefix
+  const env = app.environments[appEnv]
+  if (!env) {
+    const known = Object.keys(app.environments ?? {}).join(', ') || 'none'
+    throw new Error(`APP_ENV '${appEnv}' is not an environment of config/app.json (known: ${known}).`)
+  }
+  return env.cookiePrefix ?? ''
 }
 
 export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const root = resolve(opts.root ?? process.cwd())
+  const mode: Mode = opts.mode ?? 'production'
+  const appJson = readAppJson(root)
+  const appEnv = opts.appEnv ?? appJson.defaultEnvironment ?? 'production'
+  const cookiePrefix = cookiePrefixOf(appJson, appEnv)
+  const payment = paymentFromName(opts.paymentProvider)
+  const brand = opts.brand ?? appJson.defaultBrand ?? 'default'
+  if (!/^[a-z0-9-]+$/.test(brand)) throw new Error(`Bad brand name: ${brand}`)
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 64 * 1024,
@@ -77,6 +123,12 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     // Over-long URLs and odd query strings must stay client errors.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   })
+
+  const routeTable: { method: string; url: string }[] = []
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url })
+  })
+  app.decorate('routeTable', routeTable)
 
   const db = await openDb({
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
@@ -91,35 +143,58 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   if (applied.length) app.log.info({ applied }, 'migrations applied')
   if (opts.seed !== false) {
     const t0 = Date.now()
-    if (await seed(db, { root, small: opts.seed === 'small' }))
+    if (await seed(db, { root, small: opts.seed === 'small', demo: opts.seedDemo === true }))
       app.log.info({ ms: Date.now() - t0 }, 'database seeded')
   }
 
-  const sessions = new Sessions(db, [
-    'sm_token',
-    'local_sm_token',
-    'qa1_sm_token',
-    'qa2_sm_token',
-    'qa3_sm_token',
-    'oak_sm_token',
-  ])
+  const sessions = new Sessions(db, [`${cookiePrefix}${constants.loginCookieName}`])
   await sessions.init(opts.jwtSecret)
-  const production = opts.production ?? false
   const captchaSecret = process.env.CAPTCHA_SECRET
+  const dataDir = opts.dataDir ?? '.data/pglite'
+  const outboxDir = opts.outboxDir ?? outboxDirFor(dataDir)
+  // a temp outbox (memory://, tests) goes with the server
+  if (!opts.outboxDir && !opts.smtpUrl && dataDir.startsWith('memory://'))
+    app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }))
+  const mail = createMail({
+    smtpUrl: opts.smtpUrl,
+    from: opts.mailFrom,
+    outboxDir,
+    log: (line) => app.log.info(line),
+  })
   const services: Services = {
     db,
     sessions,
-    mail: outboxMail(db),
+    mail,
     captcha: captchaSecret ? siteverifyCaptcha(captchaSecret) : sandboxCaptcha,
-    payment: sandboxPayment,
+    payment,
     listCache: new TtlCache(5_000, 2_000),
-    limits: { loginPerIp: 50, loginPerEmail: 10, windowSeconds: 900, ...opts.limits },
+    limits: {
+      loginPerIp: 50,
+      loginPerEmail: 10,
+      windowSeconds: 900,
+      translationPerIp: 60,
+      translationRowsMax: 5_000,
+      ...opts.limits,
+    },
     trustGeoHeader: opts.trustGeoHeader ?? false,
-    production,
-    cookiePrefix: '',
+    mode,
+    cookiePrefix,
     checkReplies: opts.checkReplies ?? false,
   }
   app.decorate('services', services)
+  const database = describeDatabase({ databaseUrl: opts.databaseUrl, dataDir })
+  app.decorate('summary', (url: string) =>
+    startupSummary({
+      mode,
+      database,
+      mail: mail.describe(),
+      payments: payment.describe(),
+      brand,
+      appEnv,
+      url,
+      seedDemo: opts.seedDemo === true,
+    }),
+  )
 
   // Beacons arrive as text/plain; forms as urlencoded.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
@@ -147,31 +222,27 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   compressReplies(app)
 
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ ...err.extra, errors: err.errors })
-    }
+    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body())
     const e = err as { code?: string; statusCode?: number; message?: string }
-    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (e.statusCode === 400 && err instanceof SyntaxError)) {
-      return reply.code(400).send({ errors: { body: ['The request body is not valid JSON.'] } })
-    }
-    if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send({ errors: { body: ['The request body is empty.'] } })
-    }
-    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ errors: { body: ['Send the body as application/json.'] } })
-    }
-    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ errors: { body: ['The request body is too large.'] } })
-    }
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      return reply.code(e.statusCode).send({ errors: { request: [e.message ?? 'Bad request'] } })
-    }
+    const send = (status: number, field: string, code: string, message: string) =>
+      reply.code(status).send(errorBody(status, { [field]: [message] }, { [field]: code }))
+    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (e.statusCode === 400 && err instanceof SyntaxError))
+      return send(400, 'body', 'invalid_json', 'The request body is not valid JSON.')
+    if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      return send(400, 'body', 'empty_body', 'The request body is empty.')
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return send(415, 'body', 'unsupported_media_type', 'Send the body as application/json.')
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return send(413, 'body', 'body_too_large', 'The request body is too large.')
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
+      return send(e.statusCode, 'request', 'bad_request', e.message ?? 'Bad request')
     req.log.error({ err }, 'unhandled error')
-    return reply.code(500).send({
-      errors: {
-        server: ["We're sorry, but we are having technical difficulties, please try again in an hour"],
-      },
-    })
+    return send(
+      500,
+      'server',
+      'server_error',
+      "We're sorry, but we are having technical difficulties, please try again in an hour",
+    )
   })
 
   await coreRoutes(app, services)
@@ -182,15 +253,15 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   await accountRoutes(app, services)
   await protectionRoutes(app, services)
   await upsellRoutes(app, services)
-  if (!production) await devRoutes(app, services)
+  if (mode !== 'production') await devRoutes(app, services)
 
-  const brand = opts.brand ?? defaultBrand(root)
-  if (!/^[a-z0-9-]+$/.test(brand)) throw new Error(`Bad brand name: ${brand}`)
   const dist = join(root, process.env.DIST_ROOT || 'dist', brand)
   if (opts.serveStatic === false) {
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0]
-      reply.code(404).send({ errors: { route: [`No route for ${req.method} ${path}`] } })
+      reply
+        .code(404)
+        .send(errorBody(404, { route: [`No route for ${req.method} ${path}`] }, { route: 'no_route' }))
     })
   } else {
     const spa = await serveSpa(app, dist)

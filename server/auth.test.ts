@@ -56,7 +56,8 @@ describe('register', () => {
     expect(mismatch.body.errors.password_confirmation).toEqual(['The password confirmation does not match.'])
     const missing = await c.post('/api/web/register', {})
     expect(missing.status).toBe(422)
-    expect(missing.body.errors.email).toBeDefined()
+    expect(missing.body.codes).toMatchObject({ name: 'required', email: 'required', password: 'required' })
+    expect(missing.body.errors.name).toEqual(['Please enter your name.'])
     const types = await c.post('/api/web/register', {
       name: 5,
       email: ['x'],
@@ -71,8 +72,9 @@ describe('register', () => {
       password_confirmation: pw,
     })
     expect(long.status).toBe(422)
-    expect(long.body.errors.name).toBeDefined()
-    expect(long.body.errors.email).toBeDefined()
+    expect(long.body.codes).toEqual({ name: 'too_long', email: 'too_long' })
+    expect(long.body.errors.name).toHaveLength(1)
+    expect(long.body.errors.email).toHaveLength(1)
   })
 
   it('refuses a taken email', async () => {
@@ -166,7 +168,8 @@ describe('login', () => {
   it('needs the captcha response', async () => {
     const r = await c.post('/api/web/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD })
     expect(r.status).toBe(422)
-    expect(r.body.errors['g-recaptcha-response']).toBeDefined()
+    expect(r.body.errors['g-recaptcha-response']).toEqual(['Please complete the captcha.'])
+    expect(r.body.code).toBe('captcha_required')
   })
 
   it('limits attempts per email', async () => {
@@ -213,7 +216,11 @@ describe('session', () => {
   it('auth-required calls answer 401 without a token', async () => {
     const r = await c.post('/api/verify/resend', {})
     expect(r.status).toBe(401)
-    expect(r.body.errors.auth).toBeDefined()
+    expect(r.body).toEqual({
+      code: 'sign_in_required',
+      errors: { auth: ['Please sign in to continue.'] },
+      codes: { auth: 'sign_in_required' },
+    })
   })
 })
 
@@ -223,6 +230,7 @@ describe('verify', () => {
     const resend = await c.post('/api/verify/resend', {}, c.bearer(reg.login_token))
     expect(resend.body).toEqual({
       success: true,
+      code: 'verification_sent',
       message: 'Please check your mailbox for verification email.',
     })
     const token = (await c.lastLink('vera@example.com')).split('/verify/')[1]
@@ -231,7 +239,10 @@ describe('verify', () => {
     expect(ok.body.success).toBe(true)
     const again = await c.post('/api/verify', { token })
     expect(again.status).toBe(422)
-    expect(again.body.errors.token).toBeDefined()
+    expect(again.body).toMatchObject({
+      code: 'verify_link_invalid',
+      errors: { token: ['This verification link is invalid or has expired.'] },
+    })
     const sync = await c.post('/api/sync-token', { nocache: 1 }, c.bearer(reg.login_token))
     expect(sync.body.user.is_verified).toBe(true)
     expect((await c.post('/api/verify', { token: 'garbage' })).status).toBe(422)

@@ -84,7 +84,9 @@ describe('stores', () => {
     ]) {
       const r = await c.get(`/api/stores?${qs}`)
       expect(r.status, qs).toBe(422)
-      expect(r.body.errors).toBeDefined()
+      const [field] = Object.keys(r.body.errors)
+      expect(qs.startsWith(`${field}=`), qs).toBe(true)
+      expect(r.body.codes[field!], qs).toMatch(/^(invalid|invalid_format|too_long|too_big|too_small)$/)
     }
   })
   it('shows a store page with rate history, good-rate badge, confirmation days, coupons and similar stores', async () => {

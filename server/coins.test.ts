@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { constants } from '../src/config/constants.ts'
 import { client, testServer } from './test-helpers.ts'
 
 let app: FastifyInstance
@@ -64,6 +65,25 @@ describe('offers', () => {
     expect(ok.body.data.click_url).toMatch(/subid=/)
     const inc = await c.get('/api/offers/incomplete', c.bearer(demo))
     expect(inc.body.data.map((x: { offer_id: number }) => x.offer_id)).toContain(o.offer_id)
+  })
+  it('remembers at most offersRemembered (config/constants.json) incomplete offers', async () => {
+    const n = constants.offersRemembered
+    const { id } = (await app.services.db.one<{ id: number }>(
+      "INSERT INTO users (email, name, is_verified, referral_code) VALUES ('many@example.com', 'M', true, 'MANY1') RETURNING id",
+    ))!
+    await app.services.db.query(
+      `INSERT INTO offers (offer_type, display_name, display_description, image, click_url)
+       SELECT 'APP', 'Remembered ' || g, 'd', '/x.png', 'https://example.com/o' FROM generate_series(1, $1) g`,
+      [n + 3],
+    )
+    await app.services.db.query(
+      "INSERT INTO offer_visits (user_id, offer_id) SELECT $1, id FROM offers WHERE display_name LIKE 'Remembered %'",
+      [id],
+    )
+    const { token } = await app.services.sessions.issue(id)
+    const inc = await c.get('/api/offers/incomplete', c.bearer(token))
+    expect(inc.status).toBe(200)
+    expect(inc.body.data).toHaveLength(n)
   })
 })
 

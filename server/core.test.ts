@@ -12,19 +12,23 @@ beforeAll(async () => {
 afterAll(() => app?.close())
 
 describe('translation', () => {
-  it('stores a missing Spanish text once and answers 204', async () => {
+  it('stores a missing Spanish text once (a repeat writes nothing) and answers 204', async () => {
     expect((await c.post('/api/translation', JSON.stringify('Shop now'))).status).toBe(204)
     expect((await c.post('/api/translation', JSON.stringify('Shop now'))).status).toBe(204)
-    const rows = await app.services.db.query<{ reports: number }>(
-      'SELECT reports FROM translations WHERE text = $1',
+    const rows = await app.services.db.query<{ text: string }>(
+      'SELECT text FROM translations WHERE text = $1',
       ['Shop now'],
     )
-    expect(rows).toEqual([{ reports: 2 }])
+    expect(rows).toEqual([{ text: 'Shop now' }])
   })
   it('refuses a non-string, an empty or an over-long text', async () => {
     expect((await c.post('/api/translation', { text: 'x' })).status).toBe(422)
     expect((await c.post('/api/translation', JSON.stringify(''))).status).toBe(422)
     expect((await c.post('/api/translation', JSON.stringify('x'.repeat(2001)))).status).toBe(422)
+    // the body cap is 2 KB: 1,000 three-byte characters fit the contract's 2,000 but not the cap
+    const big = await c.post('/api/translation', JSON.stringify('€'.repeat(1000)))
+    expect(big.status).toBe(413)
+    expect(big.body.code).toBe('body_too_large')
   })
 })
 
@@ -67,7 +71,11 @@ describe('news', () => {
     expect(Array.isArray(r.body.data.body)).toBe(true)
     const missing = await c.get('/api/news/no-such-post')
     expect(missing.status).toBe(404)
-    expect(missing.body).toEqual({ errors: { slug: ['Not found'] } })
+    expect(missing.body).toEqual({
+      code: 'not_found',
+      errors: { slug: ['Not found'] },
+      codes: { slug: 'not_found' },
+    })
     expect((await c.get("/api/news/'%20or%201=1")).status).toBe(422)
   })
   it('refuses a bad page or language', async () => {
@@ -75,7 +83,8 @@ describe('news', () => {
     expect((await c.get('/api/news?page=abc')).status).toBe(422)
     const r = await c.get('/api/news?lang=fr')
     expect(r.status).toBe(422)
-    expect(r.body.errors.lang).toBeDefined()
+    expect(Object.keys(r.body.errors)).toEqual(['lang'])
+    expect(r.body.codes.lang).toBe('invalid')
   })
 })
 
@@ -83,7 +92,11 @@ describe('errors and headers', () => {
   it('unknown /api routes get a JSON 404', async () => {
     const r = await c.get('/api/does-not-exist')
     expect(r.status).toBe(404)
-    expect(r.body.errors).toBeDefined()
+    expect(r.body).toEqual({
+      code: 'no_route',
+      errors: { route: ['No route for GET /api/does-not-exist'] },
+      codes: { route: 'no_route' },
+    })
     expect((await c.post('/api/nothing/here', {})).status).toBe(404)
   })
   it('sends security headers and no-store on API replies', async () => {
@@ -99,7 +112,10 @@ describe('errors and headers', () => {
       host: 'localhost:80',
     })
     expect(evil.status).toBe(403)
-    expect(evil.body.errors.origin).toBeDefined()
+    expect(evil.body).toMatchObject({
+      code: 'cross_site',
+      errors: { origin: ['This request came from another site and was refused.'] },
+    })
     const same = await c.post('/api/translation', JSON.stringify('y'), {
       origin: 'http://localhost:80',
       host: 'localhost:80',
@@ -114,7 +130,10 @@ describe('errors and headers', () => {
     expect(big.status).toBe(413)
     const xml = await c.raw('POST', '/api/translation', '<x/>', { 'content-type': 'application/xml' })
     expect(xml.status).toBe(415)
-    expect(xml.body.errors).toBeDefined()
+    expect(xml.body).toMatchObject({
+      code: 'unsupported_media_type',
+      errors: { body: ['Send the body as application/json.'] },
+    })
   })
 })
 
@@ -150,11 +169,11 @@ describe('contact, logos, docs', () => {
       '/api/news/{slug}',
       '/api/upsell/subscribe',
     ]) {
-      expect(r.body.paths[p]).toBeDefined()
+      expect(Object.keys(r.body.paths[p] ?? {}).length, p).toBeGreaterThan(0)
     }
     expect(
       r.body.paths['/api/web/login'].post.requestBody.content['application/json'].schema.properties.email,
-    ).toBeDefined()
+    ).toMatchObject({ type: 'string' })
     expect(Object.keys(r.body.paths).length).toBeGreaterThan(50)
   })
   it('shows the development mailbox page', async () => {

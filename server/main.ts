@@ -1,25 +1,22 @@
 import { buildServer } from './app.ts'
+import { optionsFromEnv } from './startup.ts'
 
 const env = process.env
-const production = env.NODE_ENV === 'production'
 
-const app = await buildServer({
-  ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR || '.data/pglite' }),
-  ...(env.BRAND ? { brand: env.BRAND } : {}),
-  ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
-  ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',') } : {}),
-  trustGeoHeader: env.TRUST_GEO_HEADER === '1',
-  limits: {
-    ...(env.LOGIN_LIMIT_PER_IP ? { loginPerIp: Number(env.LOGIN_LIMIT_PER_IP) } : {}),
-    ...(env.LOGIN_LIMIT_PER_EMAIL ? { loginPerEmail: Number(env.LOGIN_LIMIT_PER_EMAIL) } : {}),
-  },
-  production,
-  logger: { level: env.LOG_LEVEL ?? 'info' },
-})
+let app: Awaited<ReturnType<typeof buildServer>>
+try {
+  app = await buildServer(optionsFromEnv(env))
+} catch (e) {
+  // a configuration mistake (unknown PAYMENT_PROVIDER or APP_ENV, short JWT_SECRET): one clear line
+  console.error(`The server did not start: ${(e as Error).message}`)
+  process.exit(1)
+}
 
 const port = Number(env.PORT ?? 3000)
 const host = env.HOST ?? '127.0.0.1'
 await app.listen({ port, host })
+// one plain block beside the JSON log lines, for the person who started it
+console.log(app.summary(`http://${host.includes(':') ? `[${host}]` : host}:${port}`))
 
 let closing = false
 for (const sig of ['SIGTERM', 'SIGINT'] as const) {

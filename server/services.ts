@@ -1,6 +1,7 @@
 import type { CaptchaAdapter } from './adapters/captcha.ts'
 import type { MailAdapter } from './adapters/mail.ts'
 import type { PaymentAdapter } from './adapters/payment.ts'
+import type { Mode } from './app.ts'
 import type { Db } from './db/index.ts'
 import type { TtlCache } from './lib/http.ts'
 import type { Sessions } from './lib/session.ts'
@@ -9,6 +10,10 @@ export interface Limits {
   loginPerIp: number
   loginPerEmail: number
   windowSeconds: number
+  /** POST /api/translation reports per IP per window. */
+  translationPerIp: number
+  /** The translations table never holds more rows than this. */
+  translationRowsMax: number
 }
 
 export interface Services {
@@ -21,8 +26,9 @@ export interface Services {
   listCache: TtlCache<unknown>
   limits: Limits
   trustGeoHeader: boolean
-  production: boolean
-  /** Cookie names with the environment prefix variants, e.g. sm_landers and local_sm_landers. */
+  /** production: no development route or provider (see BuildOptions.mode). */
+  mode: Mode
+  /** The cookie prefix of the environment served (config/app.json, APP_ENV): '' or e.g. 'local_'. */
   cookiePrefix: string
   /** Validate 2xx replies against their contract schema (tests). */
   checkReplies: boolean

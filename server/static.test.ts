@@ -69,7 +69,7 @@ describe('static SPA', () => {
       expect(csp).toContain(d)
     }
     expect(a.headers['cache-control']).toBe('no-cache')
-    expect(a.headers['strict-transport-security']).toBeDefined()
+    expect(a.headers['strict-transport-security']).toMatch(/^max-age=\d+/)
   })
   it('hashed assets are immutable for a year; other files are served too', async () => {
     const js = await c.get('/static/js/index.abc123.js')
@@ -97,7 +97,7 @@ describe('static SPA', () => {
     expect(gz.headers['content-encoding']).toBe('gzip')
     expect(String(gz.headers.vary)).toContain('Accept-Encoding')
     const doc = JSON.parse(gunzipSync(gz.rawPayload).toString())
-    expect(doc.openapi).toBeDefined()
+    expect(doc.openapi).toBe('3.1.0')
     const plain = await app.inject({ url: '/api/docs' })
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(JSON.parse(plain.body)).toEqual(doc)
@@ -113,8 +113,28 @@ describe('static SPA', () => {
     expect((await c.get('/static/js/missing.js', { accept: '*/*' })).status).toBe(404)
     const api = await c.get('/api/unknown', { accept: 'text/html' })
     expect(api.status).toBe(404)
-    expect(api.body.errors).toBeDefined()
+    expect(api.body).toMatchObject({ code: 'no_route', errors: { route: ['No route for GET /api/unknown'] } })
     expect((await c.get('/landers/unknown', { accept: 'text/html' })).status).toBe(404)
+  })
+  it('in production mode /dev/ pages are not app pages: 404, not the SPA', async () => {
+    const prod = await testServer({
+      root,
+      serveStatic: true,
+      brand: 'default',
+      seed: false,
+      mode: 'production',
+    })
+    try {
+      const pc = client(prod)
+      const mailbox = await pc.get('/dev/mailbox', { accept: 'text/html' })
+      expect(mailbox.status).toBe(404)
+      expect(mailbox.text).not.toContain('<div id="root">')
+      expect((await pc.get('/stores', { accept: 'text/html' })).status).toBe(200)
+      // the test mode of this file's server has the mailbox
+      expect((await c.get('/dev/mailbox', { accept: 'text/html' })).text).toContain('Development mailbox')
+    } finally {
+      await prod.close()
+    }
   })
   it('sends a path’s first paint in the language of ?lang=, English otherwise, with the app root hidden', async () => {
     const en = await c.get('/promo', { accept: 'text/html' })

@@ -3,12 +3,17 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { constants } from '../src/config/constants.ts'
+import { createResolver, type Resolver } from '../src/routing/resolve.ts'
+import { errorBody } from './lib/http.ts'
 import { nonce, spaCsp } from './lib/security.ts'
 
 /** first-paint.json, written by the build (rsbuild.config.ts, src/first-paint): path -> language -> page parts. */
 type FirstPaints = Record<string, Record<string, { html: string; css: string[] }>>
 
 const escapeAttr = (v: string) => v.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The painted paths, matched by the app's route resolver (case, trailing slash, encoding as the router). */
+const painted = new WeakMap<FirstPaints, Resolver<{ path: string }>>()
 
 /**
  * The page for `url`: index.html with the path's static first paint, if the build made one, in the
@@ -18,7 +23,13 @@ const escapeAttr = (v: string) => v.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(
  */
 export function withFirstPaint(indexHtml: string, paints: FirstPaints, url: string): string {
   const [path = '/', query = ''] = url.split('?')
-  const byLang = paints[path] ?? paints[path.replace(/\/+$/, '')]
+  let table = painted.get(paints)
+  if (!table) {
+    table = createResolver(Object.keys(paints).map((p) => ({ path: p })))
+    painted.set(paints, table)
+  }
+  const hit = table.resolve(path)
+  const byLang = hit ? paints[hit.entry.path] : undefined
   if (!byLang) return indexHtml
   const langs = Object.keys(byLang)
   const asked = new URLSearchParams(query).get(constants.languageQueryParam)
@@ -82,14 +93,23 @@ export async function serveSpa(app: FastifyInstance, distDir: string) {
   app.get('/', (req, reply) => sendIndex(reply, req.url))
   app.get('/index.html', (_req, reply) => sendIndex(reply))
   return {
-    /** The not-found handler: SPA fallback for page requests, JSON 404 for the rest. */
+    /**
+     * The not-found handler: SPA fallback for page requests, JSON 404 for the rest. /dev/ is never an
+     * app page: without the development routes (production mode) /dev/mailbox answers 404.
+     */
     notFound(req: FastifyRequest, reply: FastifyReply) {
       const path = req.url.split('?')[0] ?? ''
-      const api = path === '/api' || path.startsWith('/api/') || path.startsWith('/landers/')
+      const api =
+        path === '/api' ||
+        path.startsWith('/api/') ||
+        path.startsWith('/landers/') ||
+        path.startsWith('/dev/')
       const wantsHtml = (req.headers.accept ?? '').includes('text/html')
       if (!api && (req.method === 'GET' || req.method === 'HEAD') && wantsHtml)
         return sendIndex(reply, req.url)
-      return reply.code(404).send({ errors: { route: [`No route for ${req.method} ${path}`] } })
+      return reply
+        .code(404)
+        .send(errorBody(404, { route: [`No route for ${req.method} ${path}`] }, { route: 'no_route' }))
     },
   }
 }

@@ -5,7 +5,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/index.ts'
 
 /**
  * One server per test file: in-memory PGlite, or a schema of its own on PostgreSQL when DATABASE_URL is set
- * (dropped on close), with the small seed.
+ * (dropped on close), with the small seed, in test mode (the dev routes the tests read) with the demo member.
  */
 export async function testServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const url = process.env.DATABASE_URL
@@ -14,6 +14,8 @@ export async function testServer(opts: BuildOptions = {}): Promise<FastifyInstan
       ? { databaseUrl: url, schema: `t_${randomBytes(6).toString('hex')}`, dropSchema: true }
       : { dataDir: 'memory://' }),
     seed: 'small',
+    mode: 'test',
+    seedDemo: true,
     serveStatic: false,
     checkReplies: true,
     jwtSecret: randomBytes(32).toString('hex'),

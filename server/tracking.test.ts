@@ -70,7 +70,7 @@ describe('events', () => {
       payload: { sid: 'dev1', currenturl: 'http://x/' },
     })
     expect((await c.get('/api/dev/events')).body.data.length).toBeGreaterThan(1)
-    const prod = await testServer({ production: true })
+    const prod = await testServer({ mode: 'production' })
     try {
       expect((await client(prod).get('/api/dev/events')).status).toBe(404)
     } finally {

@@ -12,9 +12,15 @@ export type ChargeResult =
   | { ok: true; ref: string; last4: string; brand: string }
   | { ok: false; code: 'card_declined' | 'invalid_card'; last4: string }
 
-/** A payment processor. The sandbox follows the big processors' test cards. */
+/**
+ * A payment processor. What a real provider implements: `charge` takes the card as the member typed it
+ * and an amount in integer cents and resolves with the processor's reference, or with `card_declined` /
+ * `invalid_card` (never throws for a refused card; throws only when the processor cannot be reached).
+ * `describe` is its line in the startup summary. The sandbox follows the big processors' test cards.
+ */
 export interface PaymentAdapter {
   charge(card: Card, amountCents: number, description: string): Promise<ChargeResult>
+  describe(): string
 }
 
 export function cardBrand(n: string): string {
@@ -48,4 +54,23 @@ export const sandboxPayment: PaymentAdapter = {
     if (card.number === '4000000000000002') return { ok: false, code: 'card_declined', last4 }
     return { ok: true, ref: `ch_sandbox_${randomUUID()}`, last4, brand: cardBrand(card.number) }
   },
+  describe: () => 'sandbox, no money moves',
+}
+
+/** The adapters PAYMENT_PROVIDER may name. A real provider adds its entry here. */
+export const paymentProviders: Record<string, () => PaymentAdapter> = {
+  sandbox: () => sandboxPayment,
+}
+
+/** The adapter PAYMENT_PROVIDER names (default: the sandbox); an unknown name stops the start-up. */
+export function paymentFromName(name: string | undefined): PaymentAdapter {
+  const key = name?.trim() || 'sandbox'
+  const make = paymentProviders[key]
+  if (!make) {
+    throw new Error(
+      `Unknown PAYMENT_PROVIDER '${key}'. Known: ${Object.keys(paymentProviders).join(', ')}. ` +
+        'A real provider implements PaymentAdapter (server/adapters/payment.ts, see server/README.md).',
+    )
+  }
+  return make()
 }

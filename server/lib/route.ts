@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod/mini'
 import type { Services } from '../services.ts'
-import { parseWith } from './http.ts'
+import { errorBody, parseWith } from './http.ts'
 import type { SessionUser } from './session.ts'
 
 type Schema = z.ZodMiniType
@@ -21,6 +21,8 @@ export interface RouteSpec<B, Q, P> {
   params?: P
   reply?: Schema
   replies?: Record<number, string>
+  /** A smaller body limit than the server's 64 KB (bytes). */
+  bodyLimit?: number
   handler: (ctx: {
     req: FastifyRequest
     reply: FastifyReply
@@ -70,6 +72,7 @@ export function route<
   app.route({
     method: spec.method,
     url: spec.url,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
       const params = (spec.params ? parseWith(spec.params, req.params, 'params') : undefined) as Out<P>
       const query = (spec.query ? parseWith(spec.query, req.query ?? {}, 'query') : undefined) as Out<Q>
@@ -78,7 +81,7 @@ export function route<
         user = await s.sessions.fromRequest(req, spec.cookieAuth === true)
         if (!user && spec.auth === 'required') {
           reply.code(401)
-          return { errors: { auth: ['Please sign in to continue.'] } }
+          return errorBody(401, { auth: ['Please sign in to continue.'] }, { auth: 'sign_in_required' })
         }
       }
       const body = (spec.body ? parseWith(spec.body, req.body, 'body') : undefined) as Out<B>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { errorBody } from './http.ts'
 
 /** Paths of SPA routes that carry a token in the URL: no Referer may leak it. */
 const tokenInUrl = /^\/(verify|pverify|confirm|password\/reset|password\/set|token\/callback)\//
@@ -40,7 +41,15 @@ export function securityHeaders(app: FastifyInstance, opts: { allowedOrigins: st
       reply.header('Cache-Control', 'no-store')
     }
     if (isStateChanging(req) && !sameOrigin(req, opts.allowedOrigins)) {
-      reply.code(403).send({ errors: { origin: ['This request came from another site and was refused.'] } })
+      reply
+        .code(403)
+        .send(
+          errorBody(
+            403,
+            { origin: ['This request came from another site and was refused.'] },
+            { origin: 'cross_site' },
+          ),
+        )
       return reply
     }
   })

@@ -112,7 +112,9 @@ export class Sessions {
       try {
         const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] })
         const sub = Number(payload.sub)
-        if (!Number.isInteger(sub) || !payload.jti || !payload.iat || !payload.exp) return undefined
+        // user ids are PostgreSQL integers: a sub out of that range is no user (not a database error)
+        if (!Number.isInteger(sub) || sub < 1 || sub > 2_147_483_647) return undefined
+        if (!payload.jti || !payload.iat || !payload.exp) return undefined
         claims = {
           sub,
           jti: payload.jti,

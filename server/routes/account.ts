@@ -22,6 +22,7 @@ import {
   WithdrawalsReply,
 } from '../../plugins/account/contract.ts'
 import { DashboardReply } from '../../plugins/mobile/contract.ts'
+import { constants } from '../../src/config/constants.ts'
 import { fail } from '../lib/http.ts'
 import { isoOf, isoOrNull, paged } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
@@ -29,6 +30,7 @@ import type { UserRow } from '../lib/session.ts'
 import type { Services } from '../services.ts'
 
 const PROMO_CENTS = 500
+const MIN = constants.withdrawalMinimum
 
 function toProfile(u: UserRow) {
   return {
@@ -238,18 +240,22 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     method: 'POST',
     url: '/api/account/withdrawals',
     tag: 'account',
-    summary: 'Withdraw cash (cents, minimum 1000) or coins (minimum 1000 coins). Needs a verified email.',
+    summary: `Withdraw cash (cents, minimum ${MIN.cashCents}) or coins (minimum ${MIN.coins} coins). Needs a verified email.`,
     auth: 'required',
     body: WithdrawalRequest,
     reply: WithdrawalReply,
     async handler({ body, user }) {
       const uid = user!.row.id
-      if (!user!.row.is_verified) throw fail(403, 'email', 'Please verify your email')
-      if (body.amount < 1000) {
+      if (!user!.row.is_verified) throw fail(403, 'email', 'Please verify your email', 'email_unverified')
+      const min = body.kind === 'cash' ? MIN.cashCents : MIN.coins
+      if (body.amount < min) {
         throw fail(
           422,
           'amount',
-          body.kind === 'cash' ? 'The minimum withdrawal is $10.00.' : 'The minimum is 1,000 coins.',
+          body.kind === 'cash'
+            ? `The minimum withdrawal is $${(min / 100).toFixed(2)}.`
+            : `The minimum is ${min.toLocaleString('en-US')} coins.`,
+          'below_minimum',
         )
       }
       const col = body.kind === 'cash' ? 'cash_balance_cents' : 'coin_balance'
@@ -258,7 +264,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
           `UPDATE users SET ${col} = ${col} - $2 WHERE id = $1 AND ${col} >= $2 RETURNING cash_balance_cents, coin_balance`,
           [uid, body.amount],
         )
-        if (!u) throw fail(422, 'amount', 'The amount is more than your balance.')
+        if (!u) throw fail(422, 'amount', 'The amount is more than your balance.', 'insufficient_balance')
         const w = await tx.one<{
           id: number
           kind: 'cash'
@@ -368,7 +374,13 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
            WHERE upper(code) = upper($1) AND status = 'active' AND expires_at > now() RETURNING ${giftCols}`,
           [body.code, uid],
         )
-        if (!g) throw fail(422, 'code', 'This gift card code is not valid or was already used.')
+        if (!g)
+          throw fail(
+            422,
+            'code',
+            'This gift card code is not valid or was already used.',
+            'gift_code_invalid',
+          )
         const u = await tx.one<{ cash_balance_cents: number }>(
           'UPDATE users SET cash_balance_cents = cash_balance_cents + $2 WHERE id = $1 RETURNING cash_balance_cents',
           [uid, g.amount_cents],
@@ -394,7 +406,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
          RETURNING ${giftCols}`,
         [params.id, user!.row.id],
       )
-      if (!old) throw fail(422, 'id', 'Only an expired gift card can be replaced.')
+      if (!old) throw fail(422, 'id', 'Only an expired gift card can be replaced.', 'gift_card_not_expired')
       const code = `GC-${crypto.randomUUID().slice(0, 8).toUpperCase()}`
       const g = await s.db.one<GiftRow>(
         `INSERT INTO gift_cards (user_id, brand, amount_cents, code, status, expires_at)

@@ -17,7 +17,7 @@ import {
 import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { ipCountry } from '../lib/geo.ts'
-import { fail, HttpError } from '../lib/http.ts'
+import { errorBody, fail, HttpError } from '../lib/http.ts'
 import { hashPassword, verifyPassword } from '../lib/password.ts'
 import { toUser } from '../lib/present.ts'
 import { hit } from '../lib/ratelimit.ts'
@@ -77,6 +77,7 @@ async function limited(s: Services, keys: [string, number][]) {
         429,
         { email: [`Too many attempts. Please wait ${Math.ceil(wait / 60)} minutes and try again.`] },
         { retry_after: wait },
+        { email: 'too_many_attempts' },
       )
     }
   }
@@ -104,10 +105,10 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     replies: { 429: 'Too many attempts from this IP or for this email' },
     async handler({ req, body }) {
       if (!(await s.captcha.verify(body['g-recaptcha-response'], req.ip))) {
-        throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.')
+        throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.', 'captcha_required')
       }
       const row = await checkPassword(s, req, body.email, body.password)
-      if (!row) throw fail(422, 'email', GENERIC_LOGIN_ERROR)
+      if (!row) throw fail(422, 'email', GENERIC_LOGIN_ERROR, 'invalid_credentials')
       return loginReply(s, row, { recently_created: false })
     },
   })
@@ -124,11 +125,11 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         body['g-recaptcha-response'] !== undefined &&
         !(await s.captcha.verify(body['g-recaptcha-response'], req.ip))
       ) {
-        throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.')
+        throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.', 'captcha_required')
       }
       await limited(s, [[`register:ip:${req.ip}`, s.limits.loginPerIp]])
       if (await s.db.one('SELECT 1 FROM users WHERE lower(email) = lower($1)', [body.email])) {
-        throw fail(422, 'email', 'The email has already been taken.')
+        throw fail(422, 'email', 'The email has already been taken.', 'email_taken')
       }
       const hash = await hashPassword(body.password)
       // who referred the new member (the /refer link's code); an unknown code signs up unreferred
@@ -159,7 +160,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         )
       } catch (e) {
         if ((e as { code?: string }).code === '23505')
-          throw fail(422, 'email', 'The email has already been taken.')
+          throw fail(422, 'email', 'The email has already been taken.', 'email_taken')
         throw e
       }
       await sendVerification(s, req, row!)
@@ -167,29 +168,32 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
-    method: 'POST',
-    url: '/api/auth/:provider/callback',
-    tag: 'auth',
-    summary:
-      'Social login. The development provider "dev" signs in (or creates) the account of the given email.',
-    params: z.object({ provider: z.string().check(z.regex(/^[a-z]{1,20}$/, 'Unknown provider.')) }),
-    body: SocialLoginRequest,
-    reply: LoginReply,
-    async handler({ req, params, body }) {
-      if (params.provider !== 'dev' || s.production) throw fail(422, 'provider', 'Unknown provider.')
-      let row = await s.db.one<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [body.email])
-      const created = !row
-      if (!row) {
-        row = await s.db.one<UserRow>(
-          `INSERT INTO users (email, name, is_verified, sid, country_code, referral_code, source)
+  // Development and test only: the one provider is 'dev', which signs in as any email without a
+  // password. In production (the default) the route does not exist (404).
+  if (s.mode !== 'production')
+    route(app, s, {
+      method: 'POST',
+      url: '/api/auth/:provider/callback',
+      tag: 'auth',
+      summary:
+        'Development and test modes only: social login. The provider "dev" signs in (or creates) the account of the given email.',
+      params: z.object({ provider: z.string().check(z.regex(/^[a-z]{1,20}$/, 'Unknown provider.')) }),
+      body: SocialLoginRequest,
+      reply: LoginReply,
+      async handler({ req, params, body }) {
+        if (params.provider !== 'dev') throw fail(422, 'provider', 'Unknown provider.', 'unknown_provider')
+        let row = await s.db.one<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [body.email])
+        const created = !row
+        if (!row) {
+          row = await s.db.one<UserRow>(
+            `INSERT INTO users (email, name, is_verified, sid, country_code, referral_code, source)
            VALUES ($1, $2, true, $3, $4, $5, 'social:dev') RETURNING *`,
-          [body.email, body.name ?? '', defaultSid(), ipCountry(req, s), await referralCode(s.db)],
-        )
-      }
-      return loginReply(s, row!, { recently_created: created })
-    },
-  })
+            [body.email, body.name ?? '', defaultSid(), ipCountry(req, s), await referralCode(s.db)],
+          )
+        }
+        return loginReply(s, row!, { recently_created: created })
+      },
+    })
 
   route(app, s, {
     method: 'POST',
@@ -219,7 +223,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         const nocache =
           body?.nocache !== undefined && body.nocache !== false && body.nocache !== 0 && body.nocache !== '0'
         const user = await s.sessions.fromRequest(req, false, nocache)
-        if (!user) return { success: false, message: 'You have been logged out' }
+        if (!user) return { success: false, code: 'logged_out', message: 'You have been logged out' }
         if (refresh) return loginReply(s, user.row)
         return {
           success: true,
@@ -240,14 +244,16 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     reply: SuccessReply,
     async handler({ body }) {
       const t = await consumeOneTime(s.db, 'verify', body.token)
-      if (!t) throw fail(422, 'token', 'This verification link is invalid or has expired.')
+      if (!t)
+        throw fail(422, 'token', 'This verification link is invalid or has expired.', 'verify_link_invalid')
       const u = await s.db.one<{ id: number }>(
         'UPDATE users SET is_verified = true WHERE id = $1 AND lower(email) = $2 RETURNING id',
         [t.user_id, t.email],
       )
-      if (!u) throw fail(422, 'token', 'This verification link is invalid or has expired.')
+      if (!u)
+        throw fail(422, 'token', 'This verification link is invalid or has expired.', 'verify_link_invalid')
       s.sessions.forget(t.user_id)
-      return { success: true, message: 'Your email is verified.' }
+      return { success: true, code: 'email_verified', message: 'Your email is verified.' }
     },
   })
 
@@ -260,10 +266,15 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     reply: SuccessReply,
     async handler({ req, user }) {
       const u = user!.row
-      if (u.is_verified) return { success: true, message: 'Your email is already verified.' }
+      if (u.is_verified)
+        return { success: true, code: 'already_verified', message: 'Your email is already verified.' }
       await limited(s, [[`resend:${u.id}`, 5]])
       await sendVerification(s, req, u)
-      return { success: true, message: 'Please check your mailbox for verification email.' }
+      return {
+        success: true,
+        code: 'verification_sent',
+        message: 'Please check your mailbox for verification email.',
+      }
     },
   })
 
@@ -280,10 +291,10 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
       if (!email && body.email_encoded) {
         const decoded = Buffer.from(body.email_encoded, 'base64').toString('utf8')
         if (z.email().safeParse(decoded).success) email = decoded
-        else throw fail(422, 'email_encoded', 'Please enter a valid email address.')
+        else throw fail(422, 'email_encoded', 'Please enter a valid email address.', 'invalid_email')
       }
       if (!body.token) {
-        if (!email) throw fail(422, 'email', 'Please enter a valid email address.')
+        if (!email) throw fail(422, 'email', 'Please enter a valid email address.', 'invalid_email')
         await limited(s, [
           [`reset:ip:${req.ip}`, s.limits.loginPerIp],
           [`reset:email:${email.toLowerCase()}`, s.limits.loginPerEmail],
@@ -302,22 +313,38 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
             links: [{ label: 'Reset my password', url }],
           })
         }
-        return { success: true, message: RESET_SENT }
+        return { success: true, code: 'reset_sent', message: RESET_SENT }
       }
-      if (!body.password) throw fail(422, 'password', 'The password must be at least 8 characters.')
+      if (!body.password)
+        throw fail(
+          422,
+          'password',
+          `The password must be at least ${constants.minimumPasswordLength} characters.`,
+          'password_too_short',
+        )
       if (body.password !== body.password_confirmation) {
-        throw fail(422, 'password_confirmation', 'The password confirmation does not match.')
+        throw fail(
+          422,
+          'password_confirmation',
+          'The password confirmation does not match.',
+          'password_mismatch',
+        )
       }
       const hash = await hashPassword(body.password)
       const t = await consumeOneTime(s.db, 'reset', body.token, email)
-      if (!t) throw fail(422, 'token', 'This password reset link is invalid or has expired.')
+      if (!t)
+        throw fail(422, 'token', 'This password reset link is invalid or has expired.', 'reset_link_invalid')
       await s.db.query('UPDATE users SET password_hash = $2, is_verified = true WHERE id = $1', [
         t.user_id,
         hash,
       ])
       await s.sessions.revokeAll(t.user_id)
       const row = (await s.sessions.user(t.user_id, true))!
-      return { ...(await loginReply(s, row)), message: 'Your password has been reset.' }
+      return {
+        ...(await loginReply(s, row)),
+        code: 'password_reset',
+        message: 'Your password has been reset.',
+      }
     },
   })
 
@@ -337,10 +364,12 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
       ])
       if (other && other.id !== u.id) {
         reply.code(409)
-        return {
-          requires_authentication: true,
-          errors: { email: ['Email already in use. Please authenticate.'] },
-        }
+        return errorBody(
+          409,
+          { email: ['Email already in use. Please authenticate.'] },
+          { email: 'email_in_use' },
+          { requires_authentication: true },
+        )
       }
       if (u.email.toLowerCase() !== body.email.toLowerCase()) {
         await s.db.query('UPDATE users SET email = $2, is_verified = false WHERE id = $1', [u.id, body.email])
@@ -350,6 +379,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
       const row = (await s.sessions.user(u.id, true))!
       return {
         success: true,
+        code: 'email_set',
         message: 'Successfully set email.',
         user: toUser(row, user!.token, new Date(user!.exp * 1000).toISOString()),
       }
@@ -368,8 +398,9 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     async handler({ req, body, user }) {
       const from = user!.row
       const into = await checkPassword(s, req, body.email, body.password)
-      if (!into) throw fail(422, 'email', GENERIC_LOGIN_ERROR)
-      if (into.id === from.id) throw fail(422, 'email', 'This is already your account.')
+      if (!into) throw fail(422, 'email', GENERIC_LOGIN_ERROR, 'invalid_credentials')
+      if (into.id === from.id)
+        throw fail(422, 'email', 'This is already your account.', 'already_your_account')
       await s.db.transaction(async (tx) => {
         for (const t of [
           'rebates',
@@ -407,7 +438,12 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
       s.sessions.forget(into.id)
       const row = (await s.sessions.user(into.id, true))!
       const r = await loginReply(s, row)
-      return { ...r, token: r.login_token, message: 'Successfully merged accounts and logged in.' }
+      return {
+        ...r,
+        token: r.login_token,
+        code: 'accounts_merged',
+        message: 'Successfully merged accounts and logged in.',
+      }
     },
   })
 }

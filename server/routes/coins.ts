@@ -14,6 +14,7 @@ import {
   SurveyParams,
   SurveysReply,
 } from '../../plugins/coins/contract.ts'
+import { constants } from '../../src/config/constants.ts'
 import { fail } from '../lib/http.ts'
 import { paged } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
@@ -66,7 +67,7 @@ function toOffer(r: OfferRow) {
 
 /** SPEC 4 gating: offers and surveys need a verified email. */
 function requireVerified(user: SessionUser) {
-  if (!user.row.is_verified) throw fail(403, 'email', 'Please verify your email')
+  if (!user.row.is_verified) throw fail(403, 'email', 'Please verify your email', 'email_unverified')
 }
 
 export async function coinsRoutes(app: FastifyInstance, s: Services) {
@@ -106,10 +107,10 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
       const rows = await s.db.query<OfferRow>(
         `${OFFER_SQL} WHERE o.offer_type IN ('APP', 'GAME') AND o.id IN (SELECT offer_id FROM offer_visits WHERE user_id = $1)
          AND NOT EXISTS (SELECT 1 FROM coin_transactions t WHERE t.user_id = $1 AND t.reason = 'Offer completed: ' || o.display_name)
-         ORDER BY o.id LIMIT 30`,
-        [user!.row.id],
+         ORDER BY o.id LIMIT $2`,
+        [user!.row.id, constants.offersRemembered],
       )
-      return paged(rows.map(toOffer), 1, 30, rows.length)
+      return paged(rows.map(toOffer), 1, constants.offersRemembered, rows.length)
     },
   })
 
@@ -264,7 +265,7 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
       )
       if (!r) throw fail(404, 'survey_id', 'Not found')
       if (!r.is_onboarding && !user!.row.coin_onboarding) {
-        throw fail(403, 'survey', 'Please complete the onboarding survey first.')
+        throw fail(403, 'survey', 'Please complete the onboarding survey first.', 'onboarding_required')
       }
       const sep = r.click_url.includes('?') ? '&' : '?'
       return { data: { click_url: `${r.click_url}${sep}subid=${user!.row.id}&survey=${params.survey_id}` } }

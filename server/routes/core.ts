@@ -12,27 +12,51 @@ import {
 } from '../../plugins/legal/contract.ts'
 import { TranslationRequest } from '../../plugins/tracking/contract.ts'
 import { ipCountry } from '../lib/geo.ts'
-import { fail } from '../lib/http.ts'
+import { fail, HttpError } from '../lib/http.ts'
 import { openApiDocument } from '../lib/openapi.ts'
 import { isoOf } from '../lib/present.ts'
+import { hit } from '../lib/ratelimit.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
 const NEWS_PER_PAGE = 6
+/** Bytes: a report is one English text (the contract allows 2,000 characters). */
+export const TRANSLATION_BODY_LIMIT = 2048
 
 export async function coreRoutes(app: FastifyInstance, s: Services) {
   route(app, s, {
     method: 'POST',
     url: '/api/translation',
     tag: 'core',
-    summary: 'Report an English text that has no Spanish translation (stored once, counted).',
+    summary:
+      'Report an English text that has no Spanish translation (SPEC 7: ignored). Body at most 2 KB, rate limited per IP; stored once per text, the table has a row cap.',
     body: TranslationRequest,
-    replies: { 204: 'Stored' },
-    async handler({ body, reply }) {
+    bodyLimit: TRANSLATION_BODY_LIMIT,
+    replies: {
+      204: 'Stored (or already known)',
+      413: 'Body over 2 KB',
+      429: 'Too many reports from this IP',
+    },
+    async handler({ req, body, reply }) {
+      const wait = await hit(
+        s.db,
+        `translation:ip:${req.ip}`,
+        s.limits.translationPerIp,
+        s.limits.windowSeconds,
+      )
+      if (wait > 0) {
+        throw new HttpError(
+          429,
+          { body: ['Too many translation reports. Please wait and try again.'] },
+          { retry_after: wait },
+          { body: 'rate_limited' },
+        )
+      }
       await s.db.query(
-        `INSERT INTO translations (text) VALUES ($1)
-         ON CONFLICT (text) DO UPDATE SET reports = translations.reports + 1, last_seen = now()`,
-        [body],
+        `INSERT INTO translations (key, text) SELECT md5($1), $1
+         WHERE (SELECT count(*) FROM translations) < $2
+         ON CONFLICT (key) DO NOTHING`,
+        [body, s.limits.translationRowsMax],
       )
       return reply.code(204).send()
     },
@@ -116,7 +140,11 @@ export async function coreRoutes(app: FastifyInstance, s: Services) {
         subject: `Contact: ${body.subject}`,
         body: `From ${body.name} <${body.email}>${user ? ` (member ${user.row.id})` : ''}\n\n${body.message}`,
       })
-      return { success: true, message: 'Thank you. We will answer within two business days.' }
+      return {
+        success: true,
+        code: 'contact_received',
+        message: 'Thank you. We will answer within two business days.',
+      }
     },
   })
 

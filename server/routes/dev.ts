@@ -11,23 +11,12 @@ const esc = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   )
 
-type MailRow = {
-  id: number
-  to_email: string
-  subject: string
-  body: string
-  links: { label: string; url: string }[]
-  created_at: Date
-}
-
-/** Development only (not registered when NODE_ENV=production): the outbox as a page and as JSON, and the tracking events. */
+/**
+ * Development and test modes only (BuildOptions.mode; never registered in production, the default):
+ * the outbox as a page and as JSON, and the tracking events. With SMTP_URL there is no outbox to show.
+ */
 export async function devRoutes(app: FastifyInstance, s: Services) {
-  const list = (to?: string) =>
-    s.db.query<MailRow>(
-      `SELECT id, to_email, subject, body, links, created_at FROM outbox
-       WHERE ($1::text IS NULL OR lower(to_email) = lower($1::text)) ORDER BY id DESC LIMIT 100`,
-      [to ?? null],
-    )
+  const list = (to?: string) => s.mail.list?.(to) ?? []
 
   route(app, s, {
     method: 'GET',
@@ -36,7 +25,7 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
     summary: 'Development only: the latest 100 e-mails of the outbox, optionally to one address.',
     query: z.object({ to: z.optional(z.string().check(z.maxLength(254))) }),
     async handler({ query }) {
-      return { data: (await list(query.to)).map((m) => ({ ...m, created_at: isoOf(m.created_at) })) }
+      return { data: list(query.to).map(({ to, ...m }) => ({ ...m, to_email: to })) }
     },
   })
 
@@ -65,12 +54,12 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
 
   app.get('/dev/mailbox', async (_req, reply) => {
     const n = nonce()
-    const mails = await list()
+    const mails = list().map(({ to, ...m }) => ({ ...m, to_email: to }))
     const items = mails
       .map(
         (
           m,
-        ) => `<article><h2>${esc(m.subject)}</h2><p class="meta">To ${esc(m.to_email)} · ${esc(isoOf(m.created_at))}</p>
+        ) => `<article><h2>${esc(m.subject)}</h2><p class="meta">To ${esc(m.to_email)} · ${esc(m.created_at)}</p>
 <pre>${esc(m.body)}</pre>${m.links.map((l) => `<p><a href="${esc(l.url)}" rel="noreferrer">${esc(l.label)}</a></p>`).join('')}</article>`,
       )
       .join('\n')

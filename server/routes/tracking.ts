@@ -23,7 +23,6 @@ import { defaultSid } from './auth.ts'
 
 const COOKIE = constants.attributionCookie.name
 const LIFE_DAYS = constants.attributionCookie.lifeDays
-const prefixes = ['', 'local_', 'qa1_', 'qa2_', 'qa3_', 'oak_']
 
 interface Attribution {
   sid: string
@@ -34,11 +33,10 @@ interface Attribution {
   origin: number
 }
 
-function readAttribution(req: FastifyRequest): Attribution | undefined {
-  const c = parseCookies(req.headers.cookie)
-  for (const p of prefixes) {
-    const raw = c[`${p}${COOKIE}`]
-    if (!raw) continue
+/** The attribution cookie of the environment served (its prefix only: another environment's is ignored). */
+function readAttribution(req: FastifyRequest, prefix: string): Attribution | undefined {
+  const raw = parseCookies(req.headers.cookie)[`${prefix}${COOKIE}`]
+  if (raw) {
     try {
       const j = JSON.parse(raw) as Partial<Attribution>
       if (typeof j.sid === 'string' && j.sid.length <= 100) {
@@ -58,11 +56,11 @@ function readAttribution(req: FastifyRequest): Attribution | undefined {
   return undefined
 }
 
-function setAttributionCookie(reply: FastifyReply, a: Attribution, secure: boolean) {
+function setAttributionCookie(reply: FastifyReply, prefix: string, a: Attribution, secure: boolean) {
   const v = encodeURIComponent(JSON.stringify(a))
   reply.header(
     'Set-Cookie',
-    `${COOKIE}=${v}; Path=/; Max-Age=${LIFE_DAYS * 86400}; SameSite=Lax${secure ? '; Secure' : ''}`,
+    `${prefix}${COOKIE}=${v}; Path=/; Max-Age=${LIFE_DAYS * 86400}; SameSite=Lax${secure ? '; Secure' : ''}`,
   )
 }
 
@@ -84,7 +82,7 @@ export async function trackingRoutes(app: FastifyInstance, s: Services) {
     auth: 'optional',
     reply: GetCookieReply,
     handler({ req, user }) {
-      const a = readAttribution(req) ?? {
+      const a = readAttribution(req, s.cookiePrefix) ?? {
         sid: defaultSid(),
         cid: 'homepage',
         partner: 'organic',
@@ -108,7 +106,7 @@ export async function trackingRoutes(app: FastifyInstance, s: Services) {
     body: CheckSetCookieRequest,
     reply: CheckSetCookieReply,
     async handler({ req, reply, body, user }) {
-      const prev = readAttribution(req)
+      const prev = readAttribution(req, s.cookiePrefix)
       const a: Attribution = {
         sid: body.sid || prev?.sid || defaultSid(),
         cid: body.cid || prev?.cid || 'homepage',
@@ -121,7 +119,7 @@ export async function trackingRoutes(app: FastifyInstance, s: Services) {
         'INSERT INTO visits (sid, cid, partner, website, url, country_code, user_id) VALUES ($1, $2, $3, $4, $5, $6, $7)',
         [a.sid, a.cid, a.partner, a.website, a.url, ipCountry(req, s), user?.row.id ?? null],
       )
-      setAttributionCookie(reply, a, req.protocol === 'https')
+      setAttributionCookie(reply, s.cookiePrefix, a, req.protocol === 'https')
       return { success: true, data: { attribution: a } }
     },
   })

@@ -48,10 +48,10 @@ function toCard(b: { card_number: string; exp: string; cvv: string; zip: string 
   const month = Number(m)
   const now = new Date()
   if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
-    throw fail(422, 'exp', 'This card has expired.')
+    throw fail(422, 'exp', 'This card has expired.', 'card_expired')
   }
   if (number.length < 12 || number.length > 19)
-    throw fail(422, 'card_number', 'Please enter a valid card number.')
+    throw fail(422, 'card_number', 'Please enter a valid card number.', 'card_invalid')
   return { number, expMonth: month, expYear: year, cvc: b.cvv, zip: b.zip }
 }
 
@@ -93,7 +93,12 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
            VALUES ($1, $2, 'declined', $3, $4, $5)`,
           [uid, amount, `${body.plan} membership`, res.last4, res.code],
         )
-        throw new HttpError(402, { card_number: [DECLINED] }, { declined: true, redirect: '/payment-error' })
+        throw new HttpError(
+          402,
+          { card_number: [DECLINED] },
+          { declined: true, redirect: '/payment-error' },
+          { card_number: 'card_declined' },
+        )
       }
       const sub = await s.db.transaction(async (tx) => {
         await tx.query(
@@ -185,7 +190,7 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
            WHERE user_id = $1 AND plan = $2 AND status <> 'cancelled' RETURNING ${SUB_COLS}`,
           [uid, body.plan],
         )
-        if (!sub) throw fail(422, 'plan', 'You have no active subscription of this plan.')
+        if (!sub) throw fail(422, 'plan', 'You have no active subscription of this plan.', 'no_subscription')
         await tx.query(
           `UPDATE users SET plus_active = CASE WHEN $2 = 'plus' THEN false ELSE plus_active END,
              shipping_active = CASE WHEN $2 = 'shipping' THEN false ELSE shipping_active END
@@ -252,7 +257,13 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
     async handler({ body, user }) {
       const card = toCard(body)
       const res = await s.payment.charge(card, 0, 'card check')
-      if (!res.ok) throw new HttpError(402, { card_number: [DECLINED] }, { declined: true })
+      if (!res.ok)
+        throw new HttpError(
+          402,
+          { card_number: [DECLINED] },
+          { declined: true },
+          { card_number: 'card_declined' },
+        )
       await s.db.query(
         `INSERT INTO payment_methods (user_id, brand, last4, exp_month, exp_year, zip, processor_ref)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,

@@ -195,12 +195,27 @@ export interface SeedOptions {
   root: string
   /** Smaller data set (tests): fewer generated stores and history rows. */
   small?: boolean
+  /** Also the demo member (demo@example.com, a published password): SEED_DEMO=1, npm run dev, tests. */
+  demo?: boolean
 }
 
-/** Seeds an empty database. Returns false when it was already seeded. */
+/**
+ * Seeds an empty database: the catalog, and the demo member when asked (also into a database seeded
+ * before without it). Returns false when there was nothing to do.
+ */
 export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
   const already = await db.one<{ c: number }>('SELECT count(*)::int AS c FROM stores')
-  if (already && already.c > 0) return false
+  if (already && already.c > 0) {
+    if (!opts.demo || (await db.one('SELECT 1 FROM users WHERE lower(email) = $1', [DEMO_EMAIL])))
+      return false
+    const ids = await db.query<{ id: number }>('SELECT id FROM stores ORDER BY id')
+    await seedDemoMember(
+      db,
+      ids.map((r) => r.id),
+      rng(20240602),
+    )
+    return true
+  }
   const R = rng(20240601)
   const now = Date.now()
   const iso = (t: number) => new Date(t).toISOString()
@@ -559,7 +574,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
     },
   ])
 
-  await seedDemoMember(db, storeIds, R)
+  if (opts.demo) await seedDemoMember(db, storeIds, R)
   return true
 }
 

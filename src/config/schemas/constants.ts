@@ -55,6 +55,8 @@ export const constantsSchema = z.strictObject({
   }),
   userAgentMaxLength: positiveInt,
   offersRemembered: positiveInt,
+  /** The smallest withdrawal: cash in cents, coins in coins. */
+  withdrawalMinimum: z.strictObject({ cashCents: positiveInt, coins: positiveInt }),
   spanishLocale: z.string().min(2),
   ukPrivacyCountryCodes: z.array(z.string().length(2)).min(1),
   mobileAppCookieName: z.string().min(1),

@@ -1,0 +1,91 @@
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { BuildOptions, Mode } from './app.ts'
+
+/**
+ * NODE_ENV -> mode. Only an explicit `development` or `test` turns the development conveniences on
+ * (dev routes, dev social login); anything else, and no NODE_ENV at all, is the production-safe profile.
+ */
+export function modeFromEnv(nodeEnv: string | undefined): Mode {
+  return nodeEnv === 'development' || nodeEnv === 'test' ? nodeEnv : 'production'
+}
+
+/** The data directory (embedded database) and the outbox folder under it; memory:// gets a temp folder. */
+export function outboxDirFor(dataDir: string): string {
+  return dataDir.startsWith('memory://')
+    ? join(tmpdir(), `rewards-outbox-${process.pid}-${Date.now().toString(36)}`)
+    : join(dataDir, 'outbox')
+}
+
+/** server/main.ts: the environment as build options (README "Environment" lists the variables). */
+export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
+  const mode = modeFromEnv(env.NODE_ENV)
+  const dataDir = env.DATA_DIR || '.data/pglite'
+  const num = (v: string | undefined) => (v ? Number(v) : undefined)
+  const limits = {
+    ...(env.LOGIN_LIMIT_PER_IP ? { loginPerIp: num(env.LOGIN_LIMIT_PER_IP)! } : {}),
+    ...(env.LOGIN_LIMIT_PER_EMAIL ? { loginPerEmail: num(env.LOGIN_LIMIT_PER_EMAIL)! } : {}),
+  }
+  return {
+    mode,
+    // The demo member only on request, or under npm run dev (SEED_DEMO=0 turns it off there too).
+    seedDemo: env.SEED_DEMO === '1' || (mode === 'development' && env.SEED_DEMO !== '0'),
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir }),
+    outboxDir: env.OUTBOX_DIR || outboxDirFor(dataDir),
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+    ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+    ...(env.PAYMENT_PROVIDER ? { paymentProvider: env.PAYMENT_PROVIDER } : {}),
+    ...(env.APP_ENV ? { appEnv: env.APP_ENV } : {}),
+    ...(env.BRAND ? { brand: env.BRAND } : {}),
+    ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
+    ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',') } : {}),
+    trustGeoHeader: env.TRUST_GEO_HEADER === '1',
+    limits,
+    logger: { level: env.LOG_LEVEL ?? 'info' },
+  }
+}
+
+/** Where the data lives, for people: the embedded folder, memory, or the host of DATABASE_URL (never its password). */
+export function describeDatabase(opts: {
+  databaseUrl?: string | undefined
+  dataDir?: string | undefined
+}): string {
+  if (opts.databaseUrl) {
+    try {
+      const u = new URL(opts.databaseUrl)
+      return `PostgreSQL at ${u.host}${u.pathname}`
+    } catch {
+      return 'PostgreSQL (DATABASE_URL)'
+    }
+  }
+  const dir = opts.dataDir ?? '.data/pglite'
+  if (dir.startsWith('memory://')) return 'embedded PGlite in memory (lost on exit)'
+  return `embedded PGlite in ${resolve(dir)}`
+}
+
+export interface SummaryInfo {
+  mode: Mode
+  database: string
+  mail: string
+  payments: string
+  brand: string
+  appEnv: string
+  url: string
+  seedDemo: boolean
+}
+
+/** The one block the server prints when it is up. */
+export function startupSummary(i: SummaryInfo): string {
+  const modeLine =
+    i.mode === 'production'
+      ? 'production (no development routes)'
+      : `${i.mode} (development routes on: /dev/mailbox, /api/dev/*, dev social login)`
+  return [
+    `Rewards server ready at ${i.url}`,
+    `  mode:     ${modeLine}`,
+    `  database: ${i.database}${i.seedDemo ? ', demo member seeded' : ''}`,
+    `  mail:     ${i.mail}`,
+    `  payments: ${i.payments}`,
+    `  brand:    ${i.brand} (environment ${i.appEnv})`,
+  ].join('\n')
+}
