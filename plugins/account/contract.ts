@@ -1,19 +1,9 @@
 import { z } from 'zod/mini'
+import { int, paged, str } from '../../src/contract'
 
 /** API contract of the account plugin: history, balances, profile, settings and referrals. */
 
-const int = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max))
-const str = (max: number) => z.string().check(z.maxLength(max))
-
 export const PageQuery = z.object({ page: z.optional(int(1, 10_000)), per_page: z.optional(int(1, 100)) })
-const paged = <T extends z.ZodMiniType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    page: z.number(),
-    per_page: z.number(),
-    total: z.number(),
-    has_more: z.boolean(),
-  })
 
 export const RebateStatus = z.enum(['pending', 'confirmed', 'payable', 'paid', 'declined'])
 export const Rebate = z.object({

@@ -1,10 +1,9 @@
 import { z } from 'zod/mini'
-import { constants } from '../../src/config/constants'
+import { constants, str } from '../../src/contract'
 
 /** API contract of the auth plugin: request and reply schemas shared by the server and the SPA. */
 
 const email = z.email({ error: 'Please enter a valid email address.' }).check(z.maxLength(254))
-const str = (max: number) => z.string().check(z.maxLength(max))
 
 export const User = z.object({
   user_id: z.number(),

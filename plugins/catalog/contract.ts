@@ -1,8 +1,8 @@
 import { z } from 'zod/mini'
+import { int, paged } from '../../src/contract'
 
 /** API contract of the catalog plugin: categories, stores, coupons, products and home sections. */
 
-const int = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max))
 const slug = z.string().check(z.regex(/^[a-z0-9-]{1,80}$/, 'Unknown category.'))
 const lang = z.optional(z.enum(['en', 'es']))
 
@@ -51,15 +51,6 @@ export const StoresQuery = z.object({
   lang,
 })
 export type StoresQuery = z.infer<typeof StoresQuery>
-
-const paged = <T extends z.ZodMiniType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    page: z.number(),
-    per_page: z.number(),
-    total: z.number(),
-    has_more: z.boolean(),
-  })
 
 export const StoresReply = paged(Store)
 export type StoresReply = z.infer<typeof StoresReply>

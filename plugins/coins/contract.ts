@@ -1,12 +1,10 @@
 import { z } from 'zod/mini'
-import { OfferTypes } from '../../src/contract'
+import { int, OfferTypes } from '../../src/contract'
 
 /** API contract of the coins plugin: offers (coupon, APP, GAME, CASHBACK) and surveys. */
 
 // The offer shapes are shared with the catalog, so the core's public module owns them.
 export { Offer, OfferReply, OffersReply, OfferTypes } from '../../src/contract'
-
-const int = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max))
 
 export const OffersQuery = z.object({
   type: z.optional(z.enum(OfferTypes)),

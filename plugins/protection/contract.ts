@@ -1,8 +1,7 @@
 import { z } from 'zod/mini'
+import { int } from '../../src/contract'
 
 /** API contract of the protection plugin: linked accounts and claims (shipping, price, hotel, car rental, package). */
-
-const int = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max))
 
 export const ClaimKinds = ['shipping', 'price', 'hotel', 'carrental', 'package'] as const
 export const Claim = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini'
+import { str } from '../../src/contract'
 
 /** API contract of the tracking plugin: attribution, events and pixels. */
 
-const str = (max: number) => z.string().check(z.maxLength(max))
 const flag = z.optional(z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]))
 
 export const Attribution = z.object({
