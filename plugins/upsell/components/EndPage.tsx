@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useDocumentTitle } from '../../../src/index'
+import { Page } from '../../../src/index'
 import { FallingCoins } from './FallingCoins'
 import s from './upsell.module.css'
 
@@ -15,14 +15,12 @@ export function EndPage({
   children: ReactNode
   testId: string
 }) {
-  useDocumentTitle(title)
   return (
     <>
       {coins ? <FallingCoins /> : null}
-      <section className={s.center} aria-labelledby="end-title" data-testid={testId}>
-        <h1 id="end-title">{title}</h1>
+      <Page title={title} className={s.center} testId={testId} headingId="end-title">
         {children}
-      </section>
+      </Page>
     </>
   )
 }
