@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { constants } from '../config/constants'
 
 const { currency, decimals, centsDivisor, negativesInParentheses } = constants.numberFormat
@@ -27,4 +28,10 @@ export function formatCents(cents: number, lng = 'en'): string {
   const text = moneyFormat(lng === 'es' ? 'es-US' : 'en-US').format(Math.abs(value))
   if (value < 0) return negativesInParentheses ? `(${text})` : `-${text}`
   return text
+}
+
+/** An amount in cents, formatted the one way the product shows money (formatCents, in the page's language). */
+export function Money({ cents }: { cents: number }) {
+  const { i18n } = useTranslation()
+  return <span className="money">{formatCents(cents, i18n.language)}</span>
 }
