@@ -1,21 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
-import { pathOf } from './helpers'
+import { expectNoSeriousAxe, freshEmail, PASSWORD, pathOf, registerByApi } from './helpers'
 
 const DEMO = { email: 'demo@example.com', password: 'demo-rewards-2024' }
-const PASSWORD = 'purple bicycle morning'
-let n = 0
-const freshEmail = (tag: string) =>
-  `${tag}-${Date.now()}-${n++}-${Math.floor(Math.random() * 1e6)}@example.com`
-
-async function registerByApi(request: APIRequestContext, email: string, name = 'Api Member') {
-  const r = await request.post('/api/web/register', {
-    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
-  })
-  expect(r.ok()).toBe(true)
-  return (await r.json()) as { login_token: string; user: { user_id: number } }
-}
 
 async function mailLink(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
   let url = ''
@@ -126,9 +113,7 @@ test.describe('sign-in modal (SPEC 2.6, 5)', () => {
       for (const path of ['/login', '/register']) {
         await page.goto(path)
         await expect(modal(page)).toBeVisible()
-        const r = await new AxeBuilder({ page }).include('dialog').analyze()
-        const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+        await expectNoSeriousAxe(page, `${path} at ${width}`, 'dialog')
       }
     }
   })
@@ -217,22 +202,50 @@ test.describe('register, verify, sign out, sign in (SPEC 4, 7, 8)', () => {
 
 test.describe('start-up restore (SPEC 4)', () => {
   test('a cookie token without a stored user: token sync signs in', async ({ page, request, baseURL }) => {
-    const { login_token } = await registerByApi(request, freshEmail('sync'))
-    await page.context().addCookies([{ name: constants.loginCookieName, value: login_token, url: baseURL! }])
+    const { token } = await registerByApi(request, freshEmail('sync'))
+    await page.context().addCookies([{ name: constants.loginCookieName, value: token, url: baseURL! }])
     await page.goto('/stores')
     await expect(page.getByTestId('cash-balance')).toHaveText('$0.00')
     const stored = await page.evaluate(
       (k) => JSON.parse(localStorage.getItem(k) ?? '{}'),
       constants.storageKeys.user,
     )
-    expect(stored.login_token).toBe(login_token)
+    expect(stored.login_token).toBe(token)
   })
   test('a revoked cookie token: signed out', async ({ page, request, baseURL }) => {
-    const { login_token } = await registerByApi(request, freshEmail('revoked'))
-    await request.post('/api/logout', { headers: { Authorization: `Bearer ${login_token}` } })
-    await page.context().addCookies([{ name: constants.loginCookieName, value: login_token, url: baseURL! }])
+    const { token } = await registerByApi(request, freshEmail('revoked'))
+    await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } })
+    await page.context().addCookies([{ name: constants.loginCookieName, value: token, url: baseURL! }])
     await page.goto('/')
     await expect(page.getByTestId('auth-header').getByRole('button', { name: 'Sign in' })).toBeVisible()
+    expect((await page.context().cookies()).find((c) => c.name === constants.loginCookieName)).toBeUndefined()
+  })
+  test('a restored session ended elsewhere: the renewal gets success false, /login says "You have been logged out"', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { token, user } = await registerByApi(request, freshEmail('renew'))
+    // signed out on another device: the server revokes the token
+    await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } })
+    // this browser still holds the session (SPEC 4 restore: the cookie token matches the stored user)
+    await page.context().addCookies([{ name: constants.loginCookieName, value: token, url: baseURL! }])
+    await page.addInitScript(
+      ({ key, value }) => {
+        if (!sessionStorage.getItem('seeded')) {
+          sessionStorage.setItem('seeded', '1')
+          localStorage.setItem(key, value)
+        }
+      },
+      { key: constants.storageKeys.user, value: JSON.stringify({ ...user, login_token: token }) },
+    )
+    // two days later in the browser: the token is due for renewal (plugins/auth/renew.ts)
+    await page.clock.setFixedTime(Date.now() + 2 * 86_400_000)
+    const refresh = page.waitForResponse((r) => r.url().endsWith('/api/refresh'))
+    await page.goto('/stores')
+    expect(await (await refresh).json()).toMatchObject({ success: false })
+    await expect.poll(() => pathOf(page)).toBe('/login')
+    await expect(page.getByTestId('auth-notice')).toHaveText(/You have been logged out/)
     expect((await page.context().cookies()).find((c) => c.name === constants.loginCookieName)).toBeUndefined()
   })
   test('a stored user without the cookie: logout and home', async ({ page }) => {
@@ -257,8 +270,7 @@ test.describe('password reset (SPEC 2.6, 7)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible()
     await page.getByRole('button', { name: 'Send the reset link' }).click()
     await expect(page.locator('#email-error')).toHaveText('Please enter your email address.')
-    let axe = await new AxeBuilder({ page }).analyze()
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+    await expectNoSeriousAxe(page, 'reset request')
     await page.getByLabel('Email').fill(email)
     await page.getByRole('button', { name: 'Send the reset link' }).click()
     await expect(
@@ -270,8 +282,7 @@ test.describe('password reset (SPEC 2.6, 7)', () => {
     await page.getByLabel('New password', { exact: true }).fill('short')
     await page.getByRole('button', { name: 'Save the new password' }).click()
     await expect(page.locator('#password-error')).toHaveText('The password must be at least 8 characters.')
-    axe = await new AxeBuilder({ page }).analyze()
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+    await expectNoSeriousAxe(page, 'new password')
     await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase')
     await page.getByLabel('Confirm the new password').fill('a brand new passphrase')
     await page.getByRole('button', { name: 'Save the new password' }).click()
@@ -338,14 +349,14 @@ test.describe('sign-in by URL token and social provider (SPEC 2.2)', () => {
     page,
     request,
   }) => {
-    const { login_token } = await registerByApi(request, freshEmail('tok'))
+    const { token } = await registerByApi(request, freshEmail('tok'))
     await page.goto('/terms')
-    await page.goto(`/token/callback/${login_token}?redirect=/stores`)
+    await page.goto(`/token/callback/${token}?redirect=/stores`)
     await expect.poll(() => pathOf(page)).toBe('/stores')
     await expect(page.getByTestId('cash-balance')).toBeVisible()
     await page.goBack()
     await expect.poll(() => pathOf(page)).toBe('/terms')
-    expect(page.url()).not.toContain(login_token)
+    expect(page.url()).not.toContain(token)
   })
   test('a bad token goes to /login', async ({ page }) => {
     await page.goto('/token/callback/bad.token.value')

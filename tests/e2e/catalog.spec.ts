@@ -1,12 +1,13 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
-import { pathOf } from './helpers'
-
-const PASSWORD = 'purple bicycle morning'
-let n = 0
-const freshEmail = (tag: string) =>
-  `${tag}-${Date.now()}-${n++}-${Math.floor(Math.random() * 1e6)}@example.com`
+import {
+  expectNoSeriousAxe as axe,
+  freshEmail,
+  PASSWORD,
+  pathOf,
+  registerByApi,
+  restoreSession,
+} from './helpers'
 
 /** The merchants' outbound links point at www.example.com: answer them here instead of the internet. */
 async function stubMerchants(context: BrowserContext) {
@@ -21,12 +22,8 @@ async function noExtensionPrompt(context: BrowserContext, baseURL: string) {
 
 /** A freshly registered member, signed in the way a restored session looks (cookie token + stored user). */
 async function signUpByApi(page: Page, baseURL: string, { verify = false } = {}) {
-  const email = freshEmail('cat')
-  const r = await page.request.post('/api/web/register', {
-    data: { name: 'Cat Shopper', email, password: PASSWORD, password_confirmation: PASSWORD },
-  })
-  expect(r.ok()).toBe(true)
-  const body = (await r.json()) as { login_token: string; user: Record<string, unknown> }
+  const m = await registerByApi(page.request, undefined, 'Cat Shopper')
+  const email = m.email
   if (verify) {
     // the verification link of the development mailbox, used the way the verify page uses it
     const mails = (await (
@@ -37,24 +34,10 @@ async function signUpByApi(page: Page, baseURL: string, { verify = false } = {})
     const link = mails.data.flatMap((m) => m.links).find((l) => l.url.includes('/verify/'))!
     const token = new URL(link.url).pathname.split('/verify/')[1]
     expect((await page.request.post('/api/verify', { data: { token } })).ok()).toBe(true)
-    body.user.is_verified = true
+    m.user.is_verified = true
   }
-  await page
-    .context()
-    .addCookies([{ name: constants.loginCookieName, value: body.login_token, url: baseURL }])
-  await page.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
-    key: constants.storageKeys.user,
-    value: JSON.stringify({ ...body.user, login_token: body.login_token }),
-  })
+  await restoreSession(page.context(), baseURL, m)
   return email
-}
-
-async function expectNoSeriousAxe(page: Page, include?: string) {
-  const b = new AxeBuilder({ page })
-  if (include) b.include(include)
-  const r = await b.analyze()
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 test.describe('catalog: browsing', () => {
@@ -84,7 +67,7 @@ test.describe('catalog: browsing', () => {
     await expect(coupons).toHaveCount(8)
     await page.getByRole('button', { name: 'Show more coupons' }).click()
     await expect(coupons).toHaveCount(16)
-    await expectNoSeriousAxe(page)
+    await axe(page)
   })
 
   test('home sections are cached lists: a reload within 5 minutes makes no new /api/home call', async ({
@@ -126,7 +109,7 @@ test.describe('catalog: browsing', () => {
     await expect.poll(() => pathOf(page)).toBe('/stores/grocery')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grocery')
     await expect(page.getByTestId('store-tile')).toHaveCount(16)
-    await expectNoSeriousAxe(page)
+    await axe(page)
     await page.goto('/stores/no-such-thing')
     await expect(page.getByTestId('catalog-not-found')).toContainText('Category not found')
     await expect(page.getByRole('banner')).toBeVisible()
@@ -193,7 +176,7 @@ test.describe('catalog: browsing', () => {
     await expect(page.getByRole('heading', { name: 'Terms and exclusions' })).toBeVisible()
     await expect(page.getByTestId('coupon').first()).toBeVisible()
     await expect(page).toHaveTitle(/Deliveroo cash back and coupons/)
-    await expectNoSeriousAxe(page)
+    await axe(page)
   })
 
   test('the older /:merchant/coupons and /:merchant forms show the same store', async ({ page }) => {
@@ -242,7 +225,7 @@ test.describe('catalog: coupons and store visits', () => {
     await opener.click()
     const dialog = page.getByRole('dialog', { name: 'Your Deliveroo code' })
     await expect(dialog).toBeVisible()
-    await expectNoSeriousAxe(page, 'dialog')
+    await axe(page, 'dialog', 'dialog')
     // Escape closes and focus returns to the opener
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
@@ -488,7 +471,7 @@ test.describe('catalog: coupons, products, offers, app pages', () => {
     const popup = page.getByTestId('offer-popup')
     await expect(popup).toBeVisible()
     await expect(popup.getByTestId('offer-detail')).toHaveAttribute('data-small', 'true')
-    await expectNoSeriousAxe(page, 'dialog')
+    await axe(page, 'dialog', 'dialog')
     await popup.getByRole('button', { name: 'Activate offer' }).click()
     // our popup gives way to the sign-in modal on its login tab
     await expect(popup).toHaveCount(0)

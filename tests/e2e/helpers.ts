@@ -1,5 +1,78 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
+
+/** The password of the members the tests register. */
+export const PASSWORD = 'purple bicycle morning'
+let n = 0
+/** An address no other test (or earlier run on the same server) has used. */
+export const freshEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${n++}-${Math.floor(Math.random() * 1e6)}@example.com`
+
+export interface Registered {
+  email: string
+  token: string
+  user: { user_id: number } & Record<string, unknown>
+}
+/** A new member through the API (POST /api/web/register), with PASSWORD. */
+export async function registerByApi(
+  request: APIRequestContext,
+  email = freshEmail('member'),
+  name = 'Api Member',
+): Promise<Registered> {
+  const r = await request.post('/api/web/register', {
+    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
+  })
+  expect(r.ok()).toBe(true)
+  const reply = (await r.json()) as { login_token: string; user: Registered['user'] }
+  return { email, token: reply.login_token, user: reply.user }
+}
+
+/** Signs the browser in as a registered member the way a restored session looks (cookie token = stored user's token). */
+export async function restoreSession(context: BrowserContext, baseURL: string, m: Registered) {
+  await context.addCookies([{ name: constants.loginCookieName, value: m.token, url: baseURL }])
+  await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
+    key: constants.storageKeys.user,
+    value: JSON.stringify({ ...m.user, login_token: m.token }),
+  })
+}
+
+/** A new member, signed in in this page's browser (restored-session style). */
+export async function signedInMember(page: Page, request: APIRequestContext, tag = 'member', name?: string) {
+  const m = await registerByApi(request, freshEmail(tag), name)
+  await restoreSession(page.context(), test.info().project.use.baseURL!, m)
+  return m
+}
+
+/** No serious or critical axe violation on the page (or inside `include`). */
+export async function expectNoSeriousAxe(page: Page, label = '', include?: string) {
+  const b = new AxeBuilder({ page })
+  if (include) b.include(include)
+  const r = await b.analyze()
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${label}: ${v.id} ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+/** What the server stored for /api/elk (the development read-out; a beacon's body is not visible to Playwright). */
+export async function storedEvent(
+  page: Page,
+  action: string,
+  match: (p: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>> {
+  let found: Record<string, unknown> | undefined
+  await expect
+    .poll(
+      async () => {
+        const r = await page.request.get(`/api/dev/events?action=${action}`)
+        const rows = ((await r.json()) as { data: { payload: Record<string, unknown> }[] }).data
+        found = rows.map((x) => x.payload).find(match)
+        return !!found
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+  return found!
+}
 
 /** Signs the browser in the way a restored session looks (SPEC 4: cookie token matches the stored user). */
 export async function signIn(context: BrowserContext, baseURL: string, user: Record<string, unknown> = {}) {
@@ -19,4 +92,10 @@ export async function signIn(context: BrowserContext, baseURL: string, user: Rec
 export function pathOf(page: Page): string {
   const u = new URL(page.url())
   return u.pathname + u.search
+}
+
+/** A card expiry (MM/YY) two years from today: always in the future, whatever day the tests run. */
+export function futureExpiry(now = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0')
+  return `${month}/${String((now.getFullYear() + 2) % 100).padStart(2, '0')}`
 }

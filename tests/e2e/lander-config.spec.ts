@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { futureExpiry } from './helpers'
 
 /**
  * CONVENTIONS 13 / issue 7 "Done when": a marketer adds a lander by editing JSON alone. A copy of the
@@ -121,7 +122,7 @@ test('a lander added to config/landers.json is built and walked to its accepted 
   await page.locator('#pay-card').fill('4242 4242 4242 4242')
   await page.locator('#pay-zip').fill('94110')
   await page.locator('#pay-cvv').fill('123')
-  await page.locator('#pay-exp').fill('11/31')
+  await page.locator('#pay-exp').fill(futureExpiry())
   await page.getByRole('button', { name: 'Pay and start' }).click()
   await expect.poll(() => new URL(page.url()).pathname).toBe('/thankyou')
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible()

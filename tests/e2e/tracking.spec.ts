@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
-import { signIn } from './helpers'
+import { signIn, storedEvent } from './helpers'
 
 const cookieName = constants.attributionCookie.name
 
@@ -20,23 +20,6 @@ const todaySid = (page: Page) =>
     return `${p(d.getMonth() + 1)}${p(d.getDate())}${d.getFullYear()}_organic`
   })
 const unique = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
-
-/** What the server stored for /api/elk (the development read-out; a beacon's body is not visible to Playwright). */
-async function storedEvent(page: Page, action: string, match: (p: Record<string, unknown>) => boolean) {
-  let found: Record<string, unknown> | undefined
-  await expect
-    .poll(
-      async () => {
-        const r = await page.request.get(`/api/dev/events?action=${action}`)
-        const rows = ((await r.json()) as { data: { payload: Record<string, unknown> }[] }).data
-        found = rows.map((x) => x.payload).find(match)
-        return !!found
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true)
-  return found!
-}
 
 test.describe('attribution cookie (SPEC 3, 9)', () => {
   test('a landing without parameters stores the defaults for 25 days', async ({ page }) => {

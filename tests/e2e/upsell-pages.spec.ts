@@ -1,43 +1,21 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
-import { pathOf } from './helpers'
+import {
+  expectNoSeriousAxe as axe,
+  freshEmail,
+  PASSWORD,
+  pathOf,
+  registerByApi,
+  signedInMember,
+} from './helpers'
 
 /** Issue 7, the pages built last: sweepstakes (static page, rules, verify), gift redemption, card update, /upsell2?xd=1. */
 
-const PASSWORD = 'purple bicycle morning'
-let n = 0
-const freshEmail = (tag: string) =>
-  `${tag}-${Date.now()}-${n++}-${Math.floor(Math.random() * 1e6)}@example.com`
-
-async function axe(page: Page, label: string) {
-  const r = await new AxeBuilder({ page }).analyze()
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(bad.map((v) => `${label}: ${v.id} ${v.nodes.map((x) => x.target).join(' ')}`)).toEqual([])
-}
-
-async function register(request: APIRequestContext, tag: string) {
-  const email = freshEmail(tag)
-  const r = await request.post('/api/web/register', {
-    data: { name: 'Page Tester', email, password: PASSWORD, password_confirmation: PASSWORD },
-  })
-  expect(r.ok()).toBe(true)
-  const reply = (await r.json()) as { login_token: string; user: Record<string, unknown> }
-  return { email, token: reply.login_token, user: reply.user }
-}
-
+const register = (request: APIRequestContext, tag: string) =>
+  registerByApi(request, freshEmail(tag), 'Page Tester')
 /** Signed in the way a restored session looks (cookie token = stored user's token). */
-async function member(page: Page, request: APIRequestContext) {
-  const m = await register(request, 'pages')
-  await page
-    .context()
-    .addCookies([{ name: constants.loginCookieName, value: m.token, url: test.info().project.use.baseURL! }])
-  await page.context().addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
-    key: constants.storageKeys.user,
-    value: JSON.stringify({ ...m.user, login_token: m.token }),
-  })
-  return m
-}
+const member = (page: Page, request: APIRequestContext) =>
+  signedInMember(page, request, 'pages', 'Page Tester')
 
 test.describe('sweepstakes', () => {
   test('/sweepstakes is the static page: facts, no external resources, links to the rules in both languages', async ({

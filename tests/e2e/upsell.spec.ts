@@ -1,58 +1,26 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
-import { pathOf } from './helpers'
+import {
+  expectNoSeriousAxe as axe,
+  freshEmail,
+  futureExpiry,
+  PASSWORD,
+  pathOf,
+  signedInMember,
+  storedEvent,
+} from './helpers'
 
-const PASSWORD = 'purple bicycle morning'
-let n = 0
-const freshEmail = (tag: string) =>
-  `${tag}-${Date.now()}-${n++}-${Math.floor(Math.random() * 1e6)}@example.com`
 const DECLINED = 'Your payment was declined. Please insert a valid card and click "submit".'
 
-async function axe(page: Page, label: string) {
-  const r = await new AxeBuilder({ page }).analyze()
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(bad.map((v) => `${label}: ${v.id} ${v.nodes.map((x) => x.target).join(' ')}`)).toEqual([])
-}
-
 /** A real member, signed in the way a restored session looks (cookie token = stored user's token). */
-async function member(page: Page, request: APIRequestContext) {
-  const email = freshEmail('member')
-  const r = await request.post('/api/web/register', {
-    data: { name: 'Plus Tester', email, password: PASSWORD, password_confirmation: PASSWORD },
-  })
-  expect(r.ok()).toBe(true)
-  const reply = (await r.json()) as { login_token: string; user: Record<string, unknown> }
-  await page
-    .context()
-    .addCookies([
-      { name: constants.loginCookieName, value: reply.login_token, url: test.info().project.use.baseURL! },
-    ])
-  await page.context().addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
-    key: constants.storageKeys.user,
-    value: JSON.stringify({ ...reply.user, login_token: reply.login_token }),
-  })
-  return { email, token: reply.login_token }
-}
+const member = (page: Page, request: APIRequestContext) =>
+  signedInMember(page, request, 'member', 'Plus Tester')
 
 async function fillCard(page: Page, number: string, cvv = '123') {
   await page.locator('#pay-card').fill(number)
   await page.locator('#pay-zip').fill('10001')
   await page.locator('#pay-cvv').fill(cvv)
-  await page.locator('#pay-exp').fill('12/30')
-}
-
-async function storedEvent(page: Page, action: string, match: (p: Record<string, unknown>) => boolean) {
-  await expect
-    .poll(
-      async () => {
-        const r = await page.request.get(`/api/dev/events?action=${action}`)
-        const rows = ((await r.json()) as { data: { payload: Record<string, unknown> }[] }).data
-        return rows.some((x) => match(x.payload))
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true)
+  await page.locator('#pay-exp').fill(futureExpiry())
 }
 
 test.describe('lander /spl/spland1 (SPEC 2.2, 2.9, 4, 5, 8)', () => {
@@ -134,7 +102,7 @@ test.describe('lander /spl/spland1 (SPEC 2.2, 2.9, 4, 5, 8)', () => {
     await expect(pay.getByText(DECLINED)).toBeVisible()
     await expect(pay.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002')
     await expect(pay.getByLabel('Zip code')).toHaveValue('10001')
-    await expect(pay.getByLabel('Expiration')).toHaveValue('12/30')
+    await expect(pay.getByLabel('Expiration')).toHaveValue(futureExpiry())
     await expect(pay.getByLabel('CVV')).toHaveValue('')
     await expect(pay.getByRole('button', { name: 'Continue without the membership' })).toBeVisible()
     await axe(page, 'payment declined')
