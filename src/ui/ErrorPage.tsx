@@ -2,6 +2,8 @@ import { useLayoutEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
 import { revealApp } from '../first-paint/client'
+import { Button } from './Button'
+import s from './layout.module.css'
 import { NotFound } from './NotFound'
 
 /** Anything a route throws ends here: a clear message and a way to retry, never a stack trace. */
@@ -12,12 +14,12 @@ export function ErrorPage() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
   if (import.meta.env?.DEV) console.error(error)
   return (
-    <section role="alert" style={{ padding: 24 }}>
+    <section role="alert" className={s.errorPage}>
       <h1>{t('error.title')}</h1>
       <p>{t('error.body')}</p>
-      <button type="button" onClick={() => window.location.reload()} style={{ minHeight: 44 }}>
+      <Button variant="secondary" onClick={() => window.location.reload()}>
         {t('error.retry')}
-      </button>
+      </Button>
     </section>
   )
 }

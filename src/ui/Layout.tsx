@@ -13,7 +13,7 @@ function LanguageSwitch() {
   const { t, i18n } = useTranslation('core')
   const { config } = useServices()
   return (
-    <fieldset className={s.lang} style={{ border: 0, padding: 0, margin: 0 }}>
+    <fieldset className={s.lang}>
       <legend className="visually-hidden">{t('language.label')}</legend>
       {config.app.languages.map((lng: Language) => (
         <button
@@ -59,7 +59,7 @@ function Footer() {
           <Slot name="footer.links" />
         </nav>
         <LanguageSwitch />
-        <p style={{ margin: 0 }}>
+        <p className={s.copyright}>
           {t('footer.copyright', { brand: config.brand.name, year: new Date().getFullYear() })}
         </p>
       </div>

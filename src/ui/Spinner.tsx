@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next'
+import s from './layout.module.css'
 
 export function Spinner() {
   const { t } = useTranslation('core')
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      style={{ padding: 24, textAlign: 'center', color: 'var(--c-muted)' }}
-    >
+    <div role="status" aria-live="polite" className={s.spinner}>
       {t('loading')}
     </div>
   )

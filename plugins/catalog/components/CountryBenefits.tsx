@@ -74,9 +74,7 @@ export default function CountryBenefits() {
                   loading="lazy"
                 />
               ) : null}
-              <h3 className={s.tileName} style={{ margin: 0 }}>
-                {t(`benefits.categories.${cat}`)}
-              </h3>
+              <h3 className={`${s.tileName} ${s.benefitName}`}>{t(`benefits.categories.${cat}`)}</h3>
               <ul className={s.logoRow}>
                 {merchants.map((m) => (
                   <li key={m.id}>

@@ -29,7 +29,7 @@ export default function HeaderNav() {
       </ul>
       <search className={s.search}>
         <form
-          style={{ display: 'contents' }}
+          className={s.searchForm}
           onSubmit={(e) => {
             e.preventDefault()
             navigate(q.trim() ? `/stores?q=${encodeURIComponent(q.trim())}` : '/stores')

@@ -10,9 +10,9 @@ export function InfoPage({ k, children, testId }: { k: string; children?: ReactN
   const points = t(`${k}.points`, { returnObjects: true, brand, defaultValue: [] }) as unknown
   useDocumentTitle(t(`${k}.title`, { brand }))
   return (
-    <article className={s.hero} data-testid={testId} style={{ maxWidth: 760 }}>
+    <article className={`${s.hero} ${s.infoPage}`} data-testid={testId}>
       <h1>{t(`${k}.title`, { brand })}</h1>
-      <p style={{ fontSize: '1.0625rem' }}>{t(`${k}.lead`, { brand })}</p>
+      <p className={s.lead}>{t(`${k}.lead`, { brand })}</p>
       {Array.isArray(points) && points.length ? (
         <ul>
           {points.map((p) => (

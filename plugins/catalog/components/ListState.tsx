@@ -101,7 +101,7 @@ export const More = observer(function More({
   return (
     <div className={s.more}>
       {list.status === 'error' ? (
-        <p role="alert" className={s.muted} style={{ marginRight: 12 }}>
+        <p role="alert" className={`${s.muted} ${s.moreError}`}>
           {t('error.more')}
         </p>
       ) : null}

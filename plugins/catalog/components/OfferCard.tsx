@@ -10,7 +10,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
     offer.offer_type === 'CASHBACK' ? `/cashback/offer/${offer.offer_id}` : `/coins/offer/${offer.offer_id}`
   return (
     <li className={s.offer} data-testid="offer-card">
-      <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+      <div className={s.logoLine}>
         <Logo src={offer.merchant_logo_url ?? offer.image_url} size={44} />
         <h3>
           <Link to={to}>{offer.display_name}</Link>

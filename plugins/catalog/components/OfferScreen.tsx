@@ -21,7 +21,7 @@ export function OfferScreen({ r }: { r: Remote<Offer> & { retry: () => void } })
       <Logo src={o.merchant_logo_url ?? o.image_url} size={64} />
       <OfferDetail offer={o} headingLevel={1} />
       {o.merchant_internal_name ? (
-        <p style={{ marginTop: 16 }}>
+        <p className={s.offerActions}>
           <Link to={storePath(o.merchant_internal_name)}>
             {t('offers.seeStore', { name: o.merchant_name ?? o.display_name })}
           </Link>

@@ -7,11 +7,7 @@ export function ProductCard({ product }: { product: Product }) {
   const { t } = useTranslation('catalog')
   return (
     <li className={s.tile} data-testid="product-card">
-      <Link
-        to={`/p/${product.slug}/${product.id}`}
-        className={s.stack}
-        style={{ color: 'inherit', textDecoration: 'none', gap: 6 }}
-      >
+      <Link to={`/p/${product.slug}/${product.id}`} className={`${s.stack} ${s.productLink}`}>
         <img
           className={s.productImg}
           src={product.image_url}
@@ -35,8 +31,7 @@ export function ProductCard({ product }: { product: Product }) {
           ) : null}
         </span>
         <span className={s.muted}>
-          {product.store.name} ·{' '}
-          <strong style={{ color: 'var(--c-primary)' }}>{product.store.rate.label}</strong>
+          {product.store.name} · <strong className={s.productRate}>{product.store.rate.label}</strong>
         </span>
       </Link>
     </li>

@@ -55,7 +55,7 @@ export function RateHistory({ history, rate, best }: { history: RatePoint[]; rat
     })
   const last = pts.at(-1)!
   return (
-    <figure style={{ margin: 0 }}>
+    <figure className={s.chartFigure}>
       <svg
         className={s.chart}
         viewBox={`0 0 ${W} ${H}`}

@@ -139,7 +139,7 @@ export const StoreBrowser = observer(function StoreBrowser({
             data-testid="store-search"
           />
         </label>
-        <label className={s.field} style={{ flex: '0 1 220px' }}>
+        <label className={`${s.field} ${s.sortField}`}>
           {t('stores.sort')}
           <select
             value={sort}

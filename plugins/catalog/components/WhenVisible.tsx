@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import s from './catalog.module.css'
 
 /** Renders its children once the place comes near the screen: below-the-fold parts load on demand. */
-export function WhenVisible({ children, minHeight = 200 }: { children: ReactNode; minHeight?: number }) {
+export function WhenVisible({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)
   const [seen, setSeen] = useState(false)
   useEffect(() => {
@@ -20,5 +21,5 @@ export function WhenVisible({ children, minHeight = 200 }: { children: ReactNode
     io.observe(el)
     return () => io.disconnect()
   }, [seen])
-  return seen ? children : <div ref={ref} style={{ minHeight }} aria-hidden="true" />
+  return seen ? children : <div ref={ref} className={s.notYetVisible} aria-hidden="true" />
 }

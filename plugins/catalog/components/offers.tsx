@@ -152,7 +152,7 @@ export function OfferDetail({
         {offer.offer_type === 'CASHBACK' ? t('offer.activate') : t('offer.start')}
       </Button>
       {action.error ? (
-        <p role="alert" className={s.muted} style={{ marginTop: 8 }}>
+        <p role="alert" className={`${s.muted} ${s.offerError}`}>
           {action.error}
         </p>
       ) : null}

@@ -71,10 +71,8 @@ export default observer(function HomePage({ params }: ScreenProps) {
       ) : null}
       <section className={s.hero} aria-labelledby="home-title">
         <h1 id="home-title">{t('home.heading', { brand: config.brand.name })}</h1>
-        <p className={s.muted} style={{ fontSize: '1rem' }}>
-          {t('home.lead', { brand: config.brand.name })}
-        </p>
-        <p style={{ margin: '12px 0 0', display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        <p className={`${s.muted} ${s.heroLead}`}>{t('home.lead', { brand: config.brand.name })}</p>
+        <p className={s.heroActions}>
           <Link to="/stores" className={buttonClass()}>
             {t('home.browseStores')}
           </Link>

@@ -44,7 +44,7 @@ export default function MerchantPage({ params }: ScreenProps) {
     return (
       <div data-testid="store-loading">
         <Skeleton count={1} kind="row" />
-        <div style={{ height: 16 }} />
+        <div className={s.spacer} />
         <Skeleton count={4} kind="row" />
       </div>
     )
@@ -84,7 +84,7 @@ function StoreView({ store }: { store: StoreDetail }) {
                 {t('store.was')} <s>{store.previous_rate!.label}</s>
               </p>
             ) : null}
-            <p style={{ margin: '4px 0 0' }}>
+            <p className={s.storeRateLine}>
               {store.good_rate ? (
                 <span className={s.goodRate} data-testid="good-rate">
                   ✓ {t('store.goodRate')}
@@ -107,7 +107,7 @@ function StoreView({ store }: { store: StoreDetail }) {
             {t('store.shopNowAt', { name: store.name })}
           </Button>
         </div>
-        {store.description ? <p style={{ margin: '12px 0 0' }}>{store.description}</p> : null}
+        {store.description ? <p className={s.storeDescription}>{store.description}</p> : null}
       </header>
       {visit.popup}
 
@@ -137,7 +137,7 @@ function StoreView({ store }: { store: StoreDetail }) {
       <div className={s.columns}>
         <div>
           <section className={s.section} aria-labelledby="store-coupons">
-            <h2 id="store-coupons" style={{ fontSize: '1.25rem' }}>
+            <h2 id="store-coupons" className={s.subhead}>
               {t('store.coupons', { name: store.name })}
             </h2>
             {store.coupons.length ? (
@@ -152,7 +152,7 @@ function StoreView({ store }: { store: StoreDetail }) {
           </section>
           {store.offers.length ? (
             <section className={s.section} aria-labelledby="store-offers">
-              <h2 id="store-offers" style={{ fontSize: '1.25rem' }}>
+              <h2 id="store-offers" className={s.subhead}>
                 {t('store.offers')}
               </h2>
               <ul className={s.rows}>
@@ -179,15 +179,15 @@ function StoreView({ store }: { store: StoreDetail }) {
         <aside>
           <section className={s.card} aria-labelledby="store-terms">
             <h2 id="store-terms">{t('store.terms')}</h2>
-            <p style={{ margin: 0, whiteSpace: 'pre-line' }}>{store.terms || t('store.noTerms')}</p>
+            <p className={s.storeTerms}>{store.terms || t('store.noTerms')}</p>
           </section>
         </aside>
       </div>
 
       <ExtensionBanner />
       {store.similar.length ? (
-        <section className={s.section} aria-labelledby="store-similar" style={{ marginTop: 24 }}>
-          <h2 id="store-similar" style={{ fontSize: '1.25rem' }}>
+        <section className={`${s.section} ${s.similar}`} aria-labelledby="store-similar">
+          <h2 id="store-similar" className={s.subhead}>
             {t('store.similar')}
           </h2>
           <StoreGrid stores={store.similar} />

@@ -61,9 +61,9 @@ export default function OffersPage({ params }: ScreenProps) {
         <ul className={s.grid}>
           {list.items.map((o) => (
             <li key={o.offer_id} className={s.offer} data-testid="offer-card">
-              <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+              <div className={s.logoLine}>
                 <Logo src={o.merchant_logo_url ?? o.image_url} size={44} />
-                <h2 style={{ fontSize: '1rem', margin: 0 }}>{o.display_name}</h2>
+                <h2 className={s.offerName}>{o.display_name}</h2>
               </div>
               <p className={s.muted}>{o.display_description}</p>
               {o.coins_advertised > 0 ? (

@@ -33,10 +33,7 @@ export default function ProductComparePage({ params }: ScreenProps) {
   const rows = [p, ...r.data.compare]
   return (
     <article data-testid="product-page" aria-labelledby="product-name">
-      <div
-        className={s.hero}
-        style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 160px) 1fr' }}
-      >
+      <div className={`${s.hero} ${s.compareHead}`}>
         <img className={s.productImg} src={p.image_url} alt="" width={160} height={160} />
         <div>
           <h1 id="product-name">{p.name}</h1>
@@ -60,7 +57,7 @@ export default function ProductComparePage({ params }: ScreenProps) {
         </div>
       </div>
       <section aria-labelledby="compare-title">
-        <h2 id="compare-title" style={{ fontSize: '1.25rem' }}>
+        <h2 id="compare-title" className={s.subhead}>
           {t('product.compare')}
         </h2>
         {r.data.compare.length ? (
@@ -76,7 +73,7 @@ export default function ProductComparePage({ params }: ScreenProps) {
 function CompareTable({ rows }: { rows: Product[] }) {
   const { t } = useTranslation('catalog')
   return (
-    <div style={{ overflowX: 'auto' }}>
+    <div className={s.tableScroll}>
       <table className={s.table}>
         <thead>
           <tr>

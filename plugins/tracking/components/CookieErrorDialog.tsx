@@ -1,6 +1,7 @@
 import { reaction } from 'mobx'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { errorText, useStore, useTranslation } from '../../../src/index'
+import s from './cookie-error.module.css'
 /** SPEC 8 "Cookie fetch failure": an error dialog with the error text. Renders nothing (and loads no texts) otherwise. */
 export default function CookieErrorDialog() {
   const store = useStore('tracking')
@@ -27,19 +28,14 @@ function ErrorDialog({ error, onClose }: { error: unknown; onClose: () => void }
       data-testid="tracking-error"
       aria-labelledby="tracking-error-title"
       onClose={onClose}
-      style={{
-        maxWidth: '24rem',
-        borderRadius: 'var(--radius)',
-        border: '1px solid #ccc',
-        padding: '1.25rem',
-      }}
+      className={s.dialog}
     >
-      <h2 id="tracking-error-title" style={{ marginTop: 0, fontSize: '1.1rem' }}>
+      <h2 id="tracking-error-title" className={s.title}>
         {t('tracking:cookieError.title')}
       </h2>
       <p>{errorText(t, error)}</p>
       <form method="dialog" onSubmit={onClose}>
-        <button type="submit" style={{ minHeight: 44, minWidth: 88 }}>
+        <button type="submit" className={s.close}>
           {t('tracking:cookieError.close')}
         </button>
       </form>

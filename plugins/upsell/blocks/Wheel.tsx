@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type CSSProperties, useState } from 'react'
 import { Button, useTranslation } from '../../../src/index'
 import { prefersReducedMotion } from '../components/motion'
 import s from '../components/upsell.module.css'
@@ -41,12 +41,9 @@ export default function Wheel({ lander, onDone }: BlockProps) {
         <span className={e.pointer} aria-hidden="true" />
         <svg
           viewBox="0 0 200 200"
-          className={e.wheel}
-          style={{
-            transform: `rotate(${angle}deg)`,
-            transition:
-              reduce || state === 'idle' ? 'none' : `transform ${SPIN_MS}ms cubic-bezier(.17,.67,.21,1)`,
-          }}
+          className={state === 'idle' ? e.wheel : `${e.wheel} ${reduce ? e.spun : e.spinning}`}
+          // the angle and the spin's length come from the prize and the timer above: custom properties
+          style={{ '--angle': `${angle}deg`, '--spin-ms': `${SPIN_MS}ms` } as CSSProperties}
           role="img"
           aria-label={t('wheel.label')}
         >

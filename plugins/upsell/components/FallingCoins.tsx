@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { type CSSProperties, useEffect, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import c from './coins.module.css'
 import { prefersReducedMotion } from './motion'
@@ -30,13 +30,15 @@ export function FallingCoins() {
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed set of decorative coins
           key={i}
           className={c.coin}
-          style={{
-            left: `${(i * 97) % 100}%`,
-            animationDelay: `${((i * 37) % 30) / 10}s`,
-            animationDuration: `${3 + ((i * 13) % 20) / 10}s`,
-            width: `${22 + ((i * 7) % 16)}px`,
-            height: `${22 + ((i * 7) % 16)}px`,
-          }}
+          // each coin's place, size and pace are computed from its index: custom properties read by .coin
+          style={
+            {
+              '--x': `${(i * 97) % 100}%`,
+              '--delay': `${((i * 37) % 30) / 10}s`,
+              '--duration': `${3 + ((i * 13) % 20) / 10}s`,
+              '--size': `${22 + ((i * 7) % 16)}px`,
+            } as CSSProperties
+          }
         />
       ))}
     </div>

@@ -61,12 +61,7 @@ function CancelSubscriptionPage() {
   const lng = i18n.language
   const live = Array.isArray(subs) ? subs.filter((x) => x.status !== 'cancelled') : []
   return (
-    <section
-      className={s.center}
-      style={{ textAlign: 'left' }}
-      aria-labelledby="cancel-title"
-      data-testid="cancel-page"
-    >
+    <section className={s.centerLeft} aria-labelledby="cancel-title" data-testid="cancel-page">
       <h1 id="cancel-title">{t('cancel.title')}</h1>
       {done ? (
         <p
@@ -104,7 +99,7 @@ function CancelSubscriptionPage() {
         </p>
       ) : (
         live.map((x) => (
-          <div key={x.id} className={s.card} style={{ marginBottom: 12 }}>
+          <div key={x.id} className={s.listCard}>
             <h2 className={s.stepTitle}>{t(`plans.${x.plan}`)}</h2>
             <p>
               {x.status === 'trialing' && x.trial_ends_at

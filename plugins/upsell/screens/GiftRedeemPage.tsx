@@ -70,7 +70,7 @@ export default function GiftRedeemPage() {
       <h1 id="gift-title">{t('gift.title')}</h1>
       {done ? (
         <div ref={success} tabIndex={-1} className={s.ok} role="status" data-testid="gift-success">
-          <p style={{ marginTop: 0 }}>
+          <p className={s.first}>
             <strong>
               <Trans
                 t={t}
@@ -80,7 +80,7 @@ export default function GiftRedeemPage() {
             </strong>
           </p>
           <p>{t('gift.brand', { brand: done.card.brand })}</p>
-          <p style={{ marginBottom: 0 }}>
+          <p className={s.last}>
             <Trans t={t} i18nKey="gift.balance" components={{ amount: <Money cents={done.balance} /> }} />
           </p>
         </div>

@@ -26,7 +26,7 @@ export default function OptOutPage() {
   return (
     <EndPage testId="optout-page" title={t('optout.title')}>
       <p>{t('optout.body')}</p>
-      <p className={s.actions} style={{ justifyContent: 'center' }}>
+      <p className={s.centeredActions}>
         <Button size="large" onClick={optOut} disabled={busy}>
           {t('optout.confirm')}
         </Button>

@@ -10,7 +10,7 @@ export default function PaymentErrorPage() {
   return (
     <EndPage testId="payment-error-page" title={t('failure.title')}>
       <p>{t('failure.body')}</p>
-      <p className={s.actions} style={{ justifyContent: 'center' }}>
+      <p className={s.centeredActions}>
         <Button variant="secondary" onClick={() => navigate(-1)}>
           {t('failure.retry')}
         </Button>

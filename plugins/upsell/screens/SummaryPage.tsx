@@ -12,7 +12,7 @@ function SummaryPage() {
   return (
     <EndPage testId="summary-page" title={t('summary.title')}>
       {session.authenticated ? <SubscriptionSummary signedIn /> : <p>{t('summary.signedOut')}</p>}
-      <p className={s.actions} style={{ justifyContent: 'center' }}>
+      <p className={s.centeredActions}>
         <Link to="/plus">{t('end.plus')}</Link>
         <Link to="/cancel-subscription">{t('end.cancel')}</Link>
       </p>

@@ -23,10 +23,10 @@ export default function SweepstakesVerifyPage() {
       <h1 id="verify-title">{t('sweepstakes.verify.title')}</h1>
       {state === 'well-formed' ? (
         <div className={s.ok} role="status">
-          <p style={{ marginTop: 0 }}>
+          <p className={s.first}>
             <strong>{t('sweepstakes.verify.received')}</strong>
           </p>
-          <p style={{ marginBottom: 0 }}>{t('sweepstakes.verify.honest')}</p>
+          <p className={s.last}>{t('sweepstakes.verify.honest')}</p>
         </div>
       ) : (
         <p className={s.alert} role="alert">

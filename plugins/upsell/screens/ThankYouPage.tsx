@@ -17,7 +17,7 @@ function ThankYouPage({ variant }: ScreenProps & { variant?: string }) {
       title={awesome ? t('awesome.title', { name }) : t('thankyou.title')}
     >
       <p>{awesome ? t('awesome.body') : t('thankyou.body')}</p>
-      <p className={s.actions} style={{ justifyContent: 'center' }}>
+      <p className={s.centeredActions}>
         <Link to="/stores">{t('end.shop')}</Link>
         {awesome ? <Link to="/account">{t('end.account')}</Link> : null}
       </p>

@@ -13,7 +13,7 @@ function UpsellAcceptedPage() {
     <EndPage coins testId="accepted-page" title={t('accepted.title')}>
       <p>{t('accepted.body')}</p>
       <SubscriptionSummary signedIn={Boolean(session.authenticated)} />
-      <p className={s.actions} style={{ justifyContent: 'center' }}>
+      <p className={s.centeredActions}>
         <Link to="/stores">{t('end.shop')}</Link>
         <Link to="/cancel-subscription">{t('end.cancel')}</Link>
       </p>

@@ -9,7 +9,7 @@ export default function UpsellDeclinedPage() {
   return (
     <EndPage testId="declined-page" title={t('declined.title')}>
       <p>{t('declined.body')}</p>
-      <p className={s.actions} style={{ justifyContent: 'center' }}>
+      <p className={s.centeredActions}>
         <Link to="/stores">{t('end.shop')}</Link>
         <Link to="/plus">{t('end.plus')}</Link>
       </p>
