@@ -86,12 +86,15 @@ const KNOWN: Record<string, string> = {
   'Please enter a valid card number.': 'errors.cardInvalid',
 }
 
+/** A server message as a key of the upsell namespace when it is known, else '!text' (shown as is). */
+export const serverKey = (message: string): string => KNOWN[message] ?? `!${message}`
+
 /** The server's errors object as field -> key (known texts) or '!text' (anything else, shown as is). */
 export function serverErrors(errors: Record<string, string[]> | undefined): FieldErrors {
   const out: FieldErrors = {}
   for (const [field, list] of Object.entries(errors ?? {})) {
     const first = list[0]
-    if (first) out[field] = KNOWN[first] ?? `!${first}`
+    if (first) out[field] = serverKey(first)
   }
   return out
 }

@@ -1,11 +1,12 @@
 import { observer } from 'mobx-react-lite'
-import { type FormEvent, useRef, useState } from 'react'
+import { useState } from 'react'
 import {
   Button,
   Dialog,
   Field,
   FormAlert,
-  focusFirstError,
+  type FormErrors,
+  useForm,
   useStore,
   useTranslation,
 } from '../../../src/index'
@@ -52,28 +53,16 @@ export const VerifyPrompt = observer(function VerifyPrompt() {
 export const EmailPrompt = observer(function EmailPrompt() {
   const { t } = useTranslation('auth')
   const auth = useStore('auth')
-  const form = useRef<HTMLFormElement>(null)
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [alert, setAlert] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    if (busy) return
-    setAlert(null)
-    if (!EMAIL_PATTERN.test(email.trim())) {
-      setError(t('validation.emailInvalid'))
-      return focusFirstError(form.current, ['email'])
-    }
-    setError(null)
-    setBusy(true)
-    const r = await runFlow('setEmail', auth, email.trim())
-    setBusy(false)
-    if (r.ok) return
-    const split = splitErrors(t, r, ['email'])
-    setError(split.fields.email ?? null)
-    setAlert(split.form)
-  }
+  const f = useForm({ email: '' })
+  const submit = f.onSubmit(
+    async (v) => {
+      const r = await runFlow('setEmail', auth, v.email.trim())
+      if (r.ok) return
+      const split = splitErrors(t, r, ['email'])
+      f.show(split.fields, split.form)
+    },
+    (v) => (EMAIL_PATTERN.test(v.email.trim()) ? {} : { email: t('validation.emailInvalid') }),
+  )
   return (
     <Dialog
       title={t('emailPrompt.title')}
@@ -81,20 +70,12 @@ export const EmailPrompt = observer(function EmailPrompt() {
       closeLabel={t('modal.close')}
       testId="email-prompt"
     >
-      <form ref={form} className={s.form} onSubmit={submit} noValidate>
+      <form ref={f.ref} className={s.form} onSubmit={submit} noValidate>
         <p className={s.small}>{t('emailPrompt.body')}</p>
-        <FormAlert text={alert} />
-        <Field
-          id="email"
-          label={t('field.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
-        />
-        <Button type="submit" size="large" disabled={busy}>
-          {busy ? t('action.sending') : t('action.setEmail')}
+        <FormAlert text={f.alert} />
+        <Field id="email" label={t('field.email')} type="email" autoComplete="email" {...f.text('email')} />
+        <Button type="submit" size="large" disabled={f.busy}>
+          {f.busy ? t('action.sending') : t('action.setEmail')}
         </Button>
       </form>
     </Dialog>
@@ -105,29 +86,21 @@ export const EmailPrompt = observer(function EmailPrompt() {
 export const MergePrompt = observer(function MergePrompt() {
   const { t } = useTranslation('auth')
   const auth = useStore('auth')
-  const form = useRef<HTMLFormElement>(null)
-  const [v, setV] = useState({ email: auth.mergeEmail, password: '' })
-  const [alert, setAlert] = useState<string | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    if (busy) return
-    setAlert(null)
-    if (!v.email.trim() || !v.password) {
-      const missing = !v.email.trim() ? 'email' : 'password'
-      setErrors({ [missing]: t('validation.mergeBoth') })
-      return focusFirstError(form.current, [missing])
-    }
-    setErrors({})
-    setBusy(true)
-    const r = await runFlow('merge', auth, v.email.trim(), v.password)
-    setBusy(false)
-    if (r.ok) return
-    const split = splitErrors(t, r, ['email', 'password'])
-    setErrors(split.fields)
-    setAlert(split.form)
-  }
+  const f = useForm({ email: auth.mergeEmail, password: '' })
+  const submit = f.onSubmit(
+    async (v) => {
+      const r = await runFlow('merge', auth, v.email.trim(), v.password)
+      if (r.ok) return
+      const split = splitErrors(t, r, ['email', 'password'])
+      f.show(split.fields, split.form)
+    },
+    (v): FormErrors =>
+      !v.email.trim()
+        ? { email: t('validation.mergeBoth') }
+        : !v.password
+          ? { password: t('validation.mergeBoth') }
+          : {},
+  )
   return (
     <Dialog
       title={t('merge.title')}
@@ -135,30 +108,20 @@ export const MergePrompt = observer(function MergePrompt() {
       closeLabel={t('modal.close')}
       testId="merge-prompt"
     >
-      <form ref={form} className={s.form} onSubmit={submit} noValidate>
+      <form ref={f.ref} className={s.form} onSubmit={submit} noValidate>
         <p className={s.small}>{t('merge.body')}</p>
-        <FormAlert text={alert} />
-        <Field
-          id="email"
-          label={t('field.email')}
-          type="email"
-          autoComplete="email"
-          value={v.email}
-          onChange={(e) => setV({ ...v, email: e.target.value })}
-          error={errors.email}
-        />
+        <FormAlert text={f.alert} />
+        <Field id="email" label={t('field.email')} type="email" autoComplete="email" {...f.text('email')} />
         <Field
           id="password"
           label={t('field.password')}
           type="password"
           autoComplete="current-password"
-          value={v.password}
-          onChange={(e) => setV({ ...v, password: e.target.value })}
-          error={errors.password}
+          {...f.text('password')}
           reveal={revealTexts(t)}
         />
-        <Button type="submit" size="large" disabled={busy}>
-          {busy ? t('action.sending') : t('action.merge')}
+        <Button type="submit" size="large" disabled={f.busy}>
+          {f.busy ? t('action.sending') : t('action.merge')}
         </Button>
       </form>
     </Dialog>

@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, useId, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import {
   Button,
@@ -6,7 +6,8 @@ import {
   constants,
   Field,
   FormAlert,
-  focusFirstError,
+  type FormErrors,
+  useForm,
   useStore,
   useTranslation,
 } from '../../../src/index'
@@ -17,73 +18,53 @@ import { runFlow } from '../run-flow'
 import s from './auth.module.css'
 import { EMAIL_PATTERN, revealTexts, splitErrors } from './text'
 
-type Errors = Record<string, string>
 const MIN = constants.minimumPasswordLength
 
 export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void; onLeave?: () => void }) {
   const { t } = useTranslation('auth')
   const auth = useStore('auth')
-  const form = useRef<HTMLFormElement>(null)
-  const [v, setV] = useState({ email: '', password: '' })
-  const [errors, setErrors] = useState<Errors>({})
-  const [alert, setAlert] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const f = useForm({ email: '', password: '' })
 
-  function validate(): Errors {
-    const e: Errors = {}
+  function validate(v: typeof f.values): FormErrors {
+    const e: FormErrors = {}
     if (!v.email.trim()) e.email = t('validation.email')
     else if (!EMAIL_PATTERN.test(v.email.trim())) e.email = t('validation.emailInvalid')
     if (!v.password) e.password = t('validation.passwordRequired')
     return e
   }
 
-  async function submit(ev: FormEvent) {
-    ev.preventDefault()
-    if (busy) return
-    const e = validate()
-    setErrors(e)
-    setAlert(null)
-    if (Object.keys(e).length) return focusFirstError(form.current, Object.keys(e))
-    setBusy(true)
+  const submit = f.onSubmit(async (v) => {
     const r = await runFlow('login', auth, {
       email: v.email.trim(),
       password: v.password,
       captcha: await captchaResponse(),
     })
-    setBusy(false)
     if (r.ok) return onDone(r.value)
     const split = splitErrors(t, r, ['email', 'password'])
-    setErrors(split.fields)
-    setAlert(split.form)
-    focusFirstError(form.current, Object.keys(split.fields))
-  }
+    f.show(split.fields, split.form)
+  }, validate)
 
-  const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value })
   return (
-    <form ref={form} className={s.form} onSubmit={submit} noValidate aria-busy={busy}>
-      <FormAlert text={alert} />
+    <form ref={f.ref} className={s.form} onSubmit={submit} noValidate aria-busy={f.busy}>
+      <FormAlert text={f.alert} />
       <Field
         id="email"
         label={t('field.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
-        value={v.email}
-        onChange={set('email')}
-        error={errors.email}
+        {...f.text('email')}
       />
       <Field
         id="password"
         label={t('field.password')}
         type="password"
         autoComplete="current-password"
-        value={v.password}
-        onChange={set('password')}
-        error={errors.password}
+        {...f.text('password')}
         reveal={revealTexts(t)}
       />
-      <Button type="submit" size="large" disabled={busy}>
-        {busy ? t('action.sending') : t('action.login')}
+      <Button type="submit" size="large" disabled={f.busy}>
+        {f.busy ? t('action.sending') : t('action.login')}
       </Button>
       <p className={s.small}>
         <Link to="/password/reset" onClick={onLeave}>
@@ -97,14 +78,10 @@ export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void
 export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLeave?: () => void }) {
   const { t } = useTranslation('auth')
   const auth = useStore('auth')
-  const form = useRef<HTMLFormElement>(null)
-  const [v, setV] = useState({ name: '', email: '', password: '', phone: '', terms: false })
-  const [errors, setErrors] = useState<Errors>({})
-  const [alert, setAlert] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const f = useForm({ name: '', email: '', password: '', phone: '', terms: false })
 
-  function validate(): Errors {
-    const e: Errors = {}
+  function validate(v: typeof f.values): FormErrors {
+    const e: FormErrors = {}
     if (!v.name.trim()) e.name = t('validation.name')
     if (!v.email.trim()) e.email = t('validation.email')
     else if (!EMAIL_PATTERN.test(v.email.trim())) e.email = t('validation.emailInvalid')
@@ -114,80 +91,43 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
     return e
   }
 
-  async function submit(ev: FormEvent) {
-    ev.preventDefault()
-    if (busy) return
-    const e = validate()
-    setErrors(e)
-    setAlert(null)
-    if (Object.keys(e).length) return focusFirstError(form.current, Object.keys(e))
-    setBusy(true)
+  const submit = f.onSubmit(async (v) => {
     const r = await runFlow('register', auth, {
       name: v.name,
       email: v.email,
       password: v.password,
       phone: v.phone,
     })
-    setBusy(false)
     if (r.ok) return onDone(r.value)
     const split = splitErrors(t, r, ['name', 'email', 'password', 'phone'])
     if (r.errors.password_confirmation && !split.fields.password)
       split.fields.password = t('validation.passwordMatch')
-    setErrors(split.fields)
-    setAlert(split.form)
-    focusFirstError(form.current, Object.keys(split.fields))
-  }
+    f.show(split.fields, split.form)
+  }, validate)
 
-  const set = (k: 'name' | 'email' | 'password' | 'phone') => (e: { target: { value: string } }) =>
-    setV({ ...v, [k]: e.target.value })
   return (
-    <form ref={form} className={s.form} onSubmit={submit} noValidate aria-busy={busy}>
-      <FormAlert text={alert} />
-      <Field
-        id="name"
-        label={t('field.name')}
-        autoComplete="name"
-        value={v.name}
-        onChange={set('name')}
-        error={errors.name}
-      />
+    <form ref={f.ref} className={s.form} onSubmit={submit} noValidate aria-busy={f.busy}>
+      <FormAlert text={f.alert} />
+      <Field id="name" label={t('field.name')} autoComplete="name" {...f.text('name')} />
       <Field
         id="email"
         label={t('field.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
-        value={v.email}
-        onChange={set('email')}
-        error={errors.email}
+        {...f.text('email')}
       />
       <Field
         id="password"
         label={t('field.password')}
         type="password"
         autoComplete="new-password"
-        value={v.password}
-        onChange={set('password')}
-        error={errors.password}
+        {...f.text('password')}
         hint={t('hint.password', { min: MIN })}
         reveal={revealTexts(t)}
       />
-      <Field
-        id="phone"
-        label={t('field.phone')}
-        type="tel"
-        autoComplete="tel"
-        value={v.phone}
-        onChange={set('phone')}
-        error={errors.phone}
-      />
-      <CheckField
-        id="terms"
-        label={t('field.terms')}
-        checked={v.terms}
-        onChange={(e) => setV({ ...v, terms: e.target.checked })}
-        error={errors.terms}
-      >
+      <Field id="phone" label={t('field.phone')} type="tel" autoComplete="tel" {...f.text('phone')} />
+      <CheckField id="terms" label={t('field.terms')} {...f.check('terms')}>
         <p className={s.small}>
           <Link to="/terms" target="_blank">
             {t('field.termsLink')}
@@ -198,8 +138,8 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
           </Link>
         </p>
       </CheckField>
-      <Button type="submit" size="large" disabled={busy}>
-        {busy ? t('action.sending') : t('action.register')}
+      <Button type="submit" size="large" disabled={f.busy}>
+        {f.busy ? t('action.sending') : t('action.register')}
       </Button>
     </form>
   )

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { errorText, HttpError } from '../../../src/index'
+import { errorText, HttpError, splitServerErrors } from '../../../src/index'
 import { GENERIC_ERROR, type Outcome } from '../model'
 
 /** Known server texts (English) and the key of their translation. */
@@ -48,19 +48,10 @@ export function splitErrors(
   o: Extract<Outcome, { ok: false }>,
   fields: readonly string[],
 ): { fields: Record<string, string>; form: string | null } {
-  const out: Record<string, string> = {}
-  let form: string | null = null
   const isNetwork = o.error instanceof HttpError && o.error.kind !== 'status'
-  if (!isNetwork) {
-    for (const [k, list] of Object.entries(o.errors)) {
-      const msg = list[0]
-      if (!msg) continue
-      if (fields.includes(k)) out[k] = serverText(t, msg)
-      else form ??= serverText(t, msg)
-    }
-  }
-  if (!Object.keys(out).length && !form) form = failureText(t, o)
-  return { fields: out, form }
+  const split = splitServerErrors(isNetwork ? {} : o.errors, fields, (m) => serverText(t, m))
+  if (!Object.keys(split.fields).length && !split.form) split.form = failureText(t, o)
+  return split
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

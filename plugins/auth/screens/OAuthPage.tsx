@@ -1,6 +1,5 @@
-import { type FormEvent, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { Button, Field, focusFirstError, type ScreenProps, useTranslation } from '../../../src/index'
+import { Button, Field, type ScreenProps, useForm, useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { EMAIL_PATTERN } from '../components/text'
@@ -15,9 +14,7 @@ import { wantedPath } from './LoginFullPageRedirect'
 export default function OAuthPage({ params }: ScreenProps) {
   const { t } = useTranslation('auth')
   const [q] = useSearchParams()
-  const form = useRef<HTMLFormElement>(null)
-  const [v, setV] = useState({ email: '', name: '' })
-  const [error, setError] = useState<string | null>(null)
+  const f = useForm({ email: '', name: '' })
   if (params.provider !== 'dev') {
     return (
       <Page title={t('social.unknown')}>
@@ -27,38 +24,22 @@ export default function OAuthPage({ params }: ScreenProps) {
       </Page>
     )
   }
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    if (!EMAIL_PATTERN.test(v.email.trim())) {
-      setError(t('validation.emailInvalid'))
-      return focusFirstError(form.current, ['email'])
-    }
-    const code = encodeDevCode({ email: v.email.trim(), name: v.name.trim() || undefined })
-    const state = makeOAuthState(wantedPath(q))
-    window.location.assign(
-      `/auth/dev/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
-    )
-  }
+  const submit = f.onSubmit(
+    (v) => {
+      const code = encodeDevCode({ email: v.email.trim(), name: v.name.trim() || undefined })
+      const state = makeOAuthState(wantedPath(q))
+      window.location.assign(
+        `/auth/dev/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+      )
+    },
+    (v) => (EMAIL_PATTERN.test(v.email.trim()) ? {} : { email: t('validation.emailInvalid') }),
+  )
   return (
     <Page title={t('social.title')} testId="oauth-dev">
       <p className={s.small}>{t('social.body')}</p>
-      <form ref={form} className={s.form} onSubmit={submit} noValidate>
-        <Field
-          id="email"
-          label={t('field.email')}
-          type="email"
-          autoComplete="email"
-          value={v.email}
-          onChange={(e) => setV({ ...v, email: e.target.value })}
-          error={error}
-        />
-        <Field
-          id="name"
-          label={t('field.name')}
-          autoComplete="name"
-          value={v.name}
-          onChange={(e) => setV({ ...v, name: e.target.value })}
-        />
+      <form ref={f.ref} className={s.form} onSubmit={submit} noValidate>
+        <Field id="email" label={t('field.email')} type="email" autoComplete="email" {...f.text('email')} />
+        <Field id="name" label={t('field.name')} autoComplete="name" {...f.text('name')} />
         <Button type="submit" size="large">
           {t('action.continue')}
         </Button>

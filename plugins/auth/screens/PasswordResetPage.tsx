@@ -1,12 +1,13 @@
-import { type FormEvent, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import {
   Button,
   constants,
   Field,
   FormAlert,
-  focusFirstError,
+  type FormErrors,
   type ScreenProps,
+  useForm,
   useServices,
   useStore,
   useTranslation,
@@ -38,47 +39,39 @@ export default function PasswordResetPage({ params, variant }: ScreenProps) {
   const auth = useStore('auth')
   const { config } = useServices()
   const navigate = useNavigate()
-  const form = useRef<HTMLFormElement>(null)
-  const [v, setV] = useState({ password: '', confirm: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [alert, setAlert] = useState<string | null>(null)
+  const f = useForm({ password: '', password_confirmation: '' })
   const [expired, setExpired] = useState(false)
-  const [busy, setBusy] = useState(false)
   const email = emailFromParam(params.email)
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    if (busy) return
-    setAlert(null)
-    const errs: Record<string, string> = {}
-    if (v.password.length < MIN) errs.password = t('validation.passwordShort', { min: MIN })
-    else if (v.confirm !== v.password) errs.password_confirmation = t('validation.passwordMatch')
-    setErrors(errs)
-    if (Object.keys(errs).length) return focusFirstError(form.current, Object.keys(errs))
-    setBusy(true)
+  function validate(v: typeof f.values): FormErrors {
+    if (v.password.length < MIN) return { password: t('validation.passwordShort', { min: MIN }) }
+    if (v.password_confirmation !== v.password)
+      return { password_confirmation: t('validation.passwordMatch') }
+    return {}
+  }
+
+  const submit = f.onSubmit(async (v) => {
     const r = await runFlow('resetPassword', auth, {
       token: params.token ?? '',
       email: params.email,
       password: v.password,
-      password_confirmation: v.confirm,
+      password_confirmation: v.password_confirmation,
     })
-    setBusy(false)
     if (r.ok) {
       auth.showNotice({ key: 'notice.passwordReset', tone: 'success' })
       navigate(homePath(config), { replace: true })
       return
     }
     const split = splitErrors(t, r, ['password', 'password_confirmation'])
-    setErrors(split.fields)
-    setAlert(split.form)
+    f.show(split.fields, split.form)
     setExpired(Boolean(r.errors.token || r.errors.email_encoded))
-  }
+  }, validate)
 
   return (
     <Page title={variant === 'set' ? t('reset.setTitle') : t('reset.title')} testId="password-reset">
       {email ? <p>{t('reset.forEmail', { email })}</p> : null}
-      <form ref={form} className={s.form} onSubmit={submit} noValidate>
-        <FormAlert text={alert} />
+      <form ref={f.ref} className={s.form} onSubmit={submit} noValidate>
+        <FormAlert text={f.alert} />
         {expired ? (
           <p>
             <Link to="/password/reset">{t('action.requestNew')}</Link>
@@ -90,9 +83,7 @@ export default function PasswordResetPage({ params, variant }: ScreenProps) {
           label={t('field.newPassword')}
           type="password"
           autoComplete="new-password"
-          value={v.password}
-          onChange={(e) => setV({ ...v, password: e.target.value })}
-          error={errors.password}
+          {...f.text('password')}
           hint={t('hint.password', { min: MIN })}
           reveal={revealTexts(t)}
         />
@@ -101,12 +92,10 @@ export default function PasswordResetPage({ params, variant }: ScreenProps) {
           label={t('field.confirmPassword')}
           type="password"
           autoComplete="new-password"
-          value={v.confirm}
-          onChange={(e) => setV({ ...v, confirm: e.target.value })}
-          error={errors.password_confirmation}
+          {...f.text('password_confirmation')}
         />
-        <Button type="submit" size="large" disabled={busy}>
-          {busy ? t('action.sending') : t('action.savePassword')}
+        <Button type="submit" size="large" disabled={f.busy}>
+          {f.busy ? t('action.sending') : t('action.savePassword')}
         </Button>
       </form>
     </Page>

@@ -1,19 +1,19 @@
 import { observer } from 'mobx-react-lite'
-import { type FormEvent, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
   Button,
   CheckField,
   constants,
   Field,
-  focusFirstError,
+  splitServerErrors,
+  useForm,
   useServices,
   useSession,
   useTranslation,
 } from '../../../src/index'
-import { useErrorText, withErrors } from '../components/errorText'
+import { useErrorText } from '../components/errorText'
 import s from '../components/upsell.module.css'
-import { type FieldErrors, type SignupForm, serverErrors, validateSignup } from '../forms'
+import { type SignupForm, serverKey, validateSignup } from '../forms'
 import type { BlockProps } from './types'
 
 const ORDER = ['name', 'phone', 'email', 'password', 'terms']
@@ -28,15 +28,10 @@ function Signup({ lander, onDone }: BlockProps) {
   const text = useErrorText()
   const { events, track } = useServices()
   const session = useSession()
-  const form = useRef<HTMLFormElement>(null)
-  const [f, setF] = useState<SignupForm>({ name: '', phone: '', email: '', password: '', terms: false })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [busy, setBusy] = useState(false)
-  const set = (k: keyof SignupForm) => (e: { target: HTMLInputElement }) => {
-    const v = k === 'terms' ? e.target.checked : e.target.value
-    setF((x) => ({ ...x, [k]: v }))
-    if (errors[k]) setErrors((x) => ({ ...x, [k]: undefined }))
-  }
+  const f = useForm<SignupForm>(
+    { name: '', phone: '', email: '', password: '', terms: false },
+    { errorText: text, clearErrorOnChange: true },
+  )
 
   if (session.authenticated) {
     return (
@@ -49,45 +44,27 @@ function Signup({ lander, onDone }: BlockProps) {
     )
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    const found = validateSignup(f)
-    setErrors(found)
-    if (Object.keys(found).length) return focusFirstError(form.current, withErrors(ORDER, found))
-    setBusy(true)
+  const submit = f.onSubmit(async (v) => {
     const r = await session.register({
-      name: f.name,
-      email: f.email,
-      password: f.password,
-      phone: f.phone || undefined,
+      name: v.name,
+      email: v.email,
+      password: v.password,
+      phone: v.phone || undefined,
     })
-    setBusy(false)
     if (!r.ok) {
-      const server = serverErrors(r.errors)
-      const shown = Object.fromEntries(
-        Object.entries(server).filter(([k]) => ORDER.includes(k) || k === 'general'),
-      ) as FieldErrors
-      if (!Object.keys(shown).length) shown.general = `!${r.message}`
-      setErrors(shown)
-      return focusFirstError(form.current, withErrors(ORDER, shown))
+      const split = splitServerErrors(r.errors, ORDER, serverKey)
+      const none = !Object.keys(split.fields).length && !split.form
+      return f.show(split.fields, none ? `!${r.message}` : split.form)
     }
     const user = r.value
     track('lander_registration', { lander: lander.id })
-    events.emit('load-pixel', { transactionId: user.id, email: user.email || f.email })
+    events.emit('load-pixel', { transactionId: user.id, email: user.email || v.email })
     onDone({ registered: true })
-  }
+  }, validateSignup)
 
   return (
-    <form ref={form} className={s.form} noValidate onSubmit={submit} data-testid="signup">
-      <Field
-        id="su-name"
-        name="name"
-        label={t('signup.name')}
-        autoComplete="name"
-        value={f.name}
-        onChange={set('name')}
-        error={text(errors.name)}
-      />
+    <form ref={f.ref} className={s.form} noValidate onSubmit={submit} data-testid="signup">
+      <Field id="su-name" name="name" label={t('signup.name')} autoComplete="name" {...f.text('name')} />
       <Field
         id="su-phone"
         name="phone"
@@ -98,9 +75,7 @@ function Signup({ lander, onDone }: BlockProps) {
           </>
         }
         autoComplete="tel"
-        value={f.phone}
-        onChange={set('phone')}
-        error={text(errors.phone)}
+        {...f.text('phone')}
       />
       <Field
         id="su-email"
@@ -108,9 +83,7 @@ function Signup({ lander, onDone }: BlockProps) {
         type="email"
         label={t('signup.email')}
         autoComplete="email"
-        value={f.email}
-        onChange={set('email')}
-        error={text(errors.email)}
+        {...f.text('email')}
       />
       <Field
         id="su-password"
@@ -118,9 +91,7 @@ function Signup({ lander, onDone }: BlockProps) {
         type="password"
         label={t('signup.password')}
         autoComplete="new-password"
-        value={f.password}
-        onChange={set('password')}
-        error={text(errors.password)}
+        {...f.text('password')}
         hint={t('signup.passwordHint', { min: constants.minimumPasswordLength })}
       />
       <CheckField
@@ -132,17 +103,15 @@ function Signup({ lander, onDone }: BlockProps) {
             <Link to="/privacy-policy">{t('signup.privacyLink')}</Link>
           </>
         }
-        checked={f.terms}
-        onChange={set('terms')}
-        error={text(errors.terms)}
+        {...f.check('terms')}
       />
-      {errors.general ? (
+      {f.alert ? (
         <p className={s.alert} role="alert">
-          {text(errors.general)}
+          {text(f.alert)}
         </p>
       ) : null}
-      <Button type="submit" size="large" block disabled={busy} aria-busy={busy}>
-        {busy ? t('signup.sending') : t('signup.continue')}
+      <Button type="submit" size="large" block disabled={f.busy} aria-busy={f.busy}>
+        {f.busy ? t('signup.sending') : t('signup.continue')}
       </Button>
     </form>
   )
