@@ -1,13 +1,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-  type CompiledPattern,
-  compilePattern,
-  fillPattern,
-  matchPattern,
-  paramNames,
-  specificity,
-} from '../routing/pattern'
+import { landing } from '../routing/navigation'
+import { fillPattern, paramNames } from '../routing/pattern'
+import { collectEntries, createResolver } from '../routing/resolve'
 import type { LoadedFiles, Problem } from './load'
 import type { RuntimeConfig } from './runtime-types'
 
@@ -160,17 +155,14 @@ export function crossCheck(
     }
   })
 
-  // Every redirect must end on a page, without a loop. As in the router, the most specific pattern wins.
-  type Candidate = { p: CompiledPattern; to?: string }
-  const candidates: Candidate[] = [
-    ...(files.routes ?? []).map((r) => ({ p: compilePattern(r.path) })),
-    ...(files.landers?.landers ?? []).flatMap((l) => l.paths.map((x) => ({ p: compilePattern(x) }))),
-    ...redirects.map((r) => ({ p: compilePattern(r.from), to: r.to })),
-  ].sort((a, b) => specificity(b.p.source) - specificity(a.p.source))
+  // Every redirect must end on a page, without a loop: followed with the app's route resolver.
+  const table = createResolver(
+    collectEntries({ routes: files.routes ?? [], redirects, landers: files.landers ?? null }),
+  )
   // A lander ends on pages that exist.
   files.landers?.landers.forEach((l, i) => {
     for (const [k, to] of Object.entries(l.endsOn)) {
-      if (to && !candidates.some((c) => matchPattern(c.p, to))) {
+      if (to && !table.resolve(to)) {
         problems.push({
           file: 'config/landers.json',
           path: `landers[${i}].endsOn.${k}`,
@@ -181,29 +173,19 @@ export function crossCheck(
   })
   redirects.forEach((r, i) => {
     const sample = Object.fromEntries(paramNames(r.from).map((n) => [n, 'sample']))
-    let at = fillPattern(r.to, sample)
-    const visited = new Set<string>([fillPattern(r.from, sample)])
-    for (let hops = 0; hops < 10; hops++) {
-      if (visited.has(at)) {
-        problems.push({
-          file: 'config/redirects.json',
-          path: `redirects[${i}]`,
-          message: `Redirect loop: '${r.from}' comes back to '${at}'.`,
-        })
-        return
-      }
-      visited.add(at)
-      const best = candidates.find((c) => matchPattern(c.p, at))
-      if (!best) {
-        problems.push({
-          file: 'config/redirects.json',
-          path: `redirects[${i}].to`,
-          message: `'${r.to}' is not a page of routes.json, landers.json or another redirect.`,
-        })
-        return
-      }
-      if (best.to === undefined) return
-      at = fillPattern(best.to, matchPattern(best.p, at)!)
+    const end = landing(table, fillPattern(r.from, sample))
+    if (end.end === 'loop') {
+      problems.push({
+        file: 'config/redirects.json',
+        path: `redirects[${i}]`,
+        message: `Redirect loop: '${r.from}' comes back to '${end.path}'.`,
+      })
+    } else if (end.end === 'nowhere') {
+      problems.push({
+        file: 'config/redirects.json',
+        path: `redirects[${i}].to`,
+        message: `'${r.to}' is not a page of routes.json, landers.json or another redirect.`,
+      })
     }
   })
 

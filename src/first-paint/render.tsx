@@ -1,10 +1,11 @@
 /**
  * Build-time first paints (built for Node as its own rsbuild environment, run by the build's
  * rewards:first-paint step). For every path without parameters that shows, in the bare layout and
- * without a guard, a screen whose plugin gives a `firstPaint`, and for every language, this renders
- * the plugin's component inside the layout's frame to static HTML. The server sends it in the page
- * (server/static.ts) until the app has started and drawn the same thing (client.ts), so the largest
- * text is on screen before any script runs.
+ * without a guard, a screen whose plugin gives a `firstPaint` (the entry the route resolver finds for
+ * that path), and for every language, this renders the plugin's component inside the layout's frame
+ * to static HTML. The server sends it in the page (server/static.ts, same resolver) until the app
+ * has started and drawn the same thing (client.ts), so the largest text is on screen before any
+ * script runs.
  */
 import { config, plugins } from '@brand'
 import type { ReactNode } from 'react'
@@ -14,7 +15,7 @@ import type { RuntimeConfig } from '../config/runtime-types'
 import { createI18n } from '../i18n'
 import { createRegistry } from '../plugin/registry'
 import type { Plugin } from '../plugin/types'
-import { collectEntries } from '../routing/build'
+import { routeTable } from '../routing/resolve'
 import s from '../ui/layout.module.css'
 import { themeCss } from '../ui/theme'
 
@@ -43,8 +44,11 @@ export async function renderFirstPaints(
 ): Promise<FirstPaint[]> {
   const registry = createRegistry(list)
   const out: FirstPaint[] = []
-  for (const e of collectEntries(cfg)) {
+  const table = routeTable(cfg)
+  for (const e of table.entries) {
     if (e.kind !== 'screen' || e.layout !== 'bare' || e.guard || e.overlay || e.path.includes(':')) continue
+    // only a path the router shows this entry on (the resolver, as the router and the server use it)
+    if (table.resolve(e.path)?.entry !== e) continue
     const load = registry.firstPaints.get(e.screen)
     if (!load) continue
     const { default: Component } = await load()

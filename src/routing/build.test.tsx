@@ -7,8 +7,9 @@ import type { RuntimeConfig } from '../config/runtime-types'
 import { definePlugin } from '../plugin/define'
 import { createRegistry } from '../plugin/registry'
 import type { Services } from '../plugin/types'
-import { buildRoutes, firstPage, type ScreenProps } from './build'
+import { buildRoutes, type ScreenProps } from './build'
 import { markBooted } from './navigation'
+import { firstPage } from './resolve'
 
 const Page = (name: string) => async () => ({
   default: ({ params, tier }: ScreenProps) => (

@@ -8,37 +8,15 @@ import {
   useLocation,
 } from 'react-router-dom'
 import type { RuntimeConfig } from '../config/runtime-types'
-import type { ScreenRoute } from '../config/schemas/routes'
 import { revealApp } from '../first-paint/client'
 import type { Registry } from '../plugin/registry'
 import type { GuardResult, ScreenProps, Services } from '../plugin/types'
 import type { RootStore } from '../state/root'
 import { NotFound } from '../ui/NotFound'
-import { fullPageLoad } from './navigation'
-import {
-  type CompiledPattern,
-  compilePattern,
-  fillPattern,
-  matchPattern,
-  specificity,
-  toRouterPath,
-} from './pattern'
+import { fullPageLoad, redirectTarget } from './navigation'
+import { layoutOf, type Resolver, type RouteEntry, routeTable } from './resolve'
 
 export type { ScreenProps }
-
-type Entry =
-  | {
-      kind: 'screen'
-      path: string
-      guard?: string
-      screen: string
-      overlay?: string
-      props: ScreenRoute['props']
-      layout: 'main' | 'bare'
-      name?: string
-    }
-  | { kind: 'redirect'; path: string; guard?: string; to: string; keepQuery: boolean }
-  | { kind: 'external'; path: string; guard?: string; external: string }
 
 interface LoadedScreen {
   Screen: ComponentType<ScreenProps>
@@ -56,66 +34,13 @@ export interface BuildOptions {
   layouts: { main: ComponentType; bare: ComponentType }
 }
 
-/** Flattens routes.json, landers.json and redirects.json into one ordered list of entries. */
-export function collectEntries(config: RuntimeConfig): Entry[] {
-  const out: Entry[] = []
-  for (const r of config.routes) {
-    if ('screen' in r) {
-      out.push({
-        kind: 'screen',
-        path: r.path,
-        guard: r.guard,
-        screen: r.screen,
-        overlay: r.overlay,
-        props: r.props,
-        layout: r.layout,
-        name: r.name,
-      })
-    } else out.push({ kind: 'external', path: r.path, guard: r.guard, external: r.external })
-  }
-  for (const l of config.landers?.landers ?? []) {
-    for (const path of l.paths) {
-      out.push({
-        kind: 'screen',
-        path,
-        screen: config.landers!.screen,
-        props: { lander: l.id },
-        layout: 'bare',
-      })
-    }
-  }
-  for (const r of config.redirects)
-    out.push({ kind: 'redirect', path: r.from, guard: r.guard, to: r.to, keepQuery: r.keepQuery })
-  return out
-}
-
 /**
- * The screens the page at `pathname` will show (screen and overlay) and its layout (the main one when
- * it is not a screen), found the way the router will: the most specific pattern wins. Used at
- * start-up to fetch them, and the layout's slots, while the plugins start.
- */
-export function firstPage(
-  config: RuntimeConfig,
-  pathname: string,
-): { screens: string[]; layout: 'main' | 'bare' } {
-  const hit = collectEntries(config)
-    .map((e) => ({ e, p: compilePattern(e.path) }))
-    .filter(({ p }) => matchPattern(p, pathname))
-    .sort((a, b) => specificity(b.p.source) - specificity(a.p.source))[0]
-  if (!hit || hit.e.kind !== 'screen') return { screens: [], layout: 'main' }
-  return {
-    screens: hit.e.overlay ? [hit.e.screen, hit.e.overlay] : [hit.e.screen],
-    layout: hit.e.layout,
-  }
-}
-
-/**
- * Builds react-router route objects from config and the plugin registry. Routes that react-router
- * cannot tell apart ('/:merchant' and '/:merchant-coupons') share one route object whose loader picks
- * the entry that matches. Each loader runs the entry's guard, then loads the screen and its texts, so
+ * Builds react-router route objects from config and the plugin registry, all answered by the route
+ * resolver (resolve.ts). The loader runs the entry's guard, then loads the screen and its texts, so
  * the screen renders at once (and a #hash target exists when scroll restoration looks for it).
  */
 export function buildRoutes(o: BuildOptions): RouteObject[] {
+  const table = routeTable(o.config)
   const screenCache = new Map<string, ComponentType<ScreenProps>>()
 
   async function loadScreen(id: string): Promise<ComponentType<ScreenProps>> {
@@ -139,63 +64,54 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
     return guard({ url, params, store: o.store, services: o.services })
   }
 
-  const groups = new Map<
-    string,
-    { routerPath: string; layout: 'main' | 'bare'; entries: { e: Entry; p: CompiledPattern }[] }
-  >()
-  for (const e of collectEntries(o.config)) {
-    const { shape } = toRouterPath(e.path)
-    let routerPath = shape
-      .split('/')
-      .map((s, i) => (s === ':' ? `:__s${i}` : s === ':?' ? `:__s${i}?` : s))
-      .join('/')
-    if (routerPath === '') routerPath = '/'
-    const g = groups.get(shape) ?? {
-      routerPath,
-      layout: e.kind === 'screen' ? e.layout : 'main',
-      entries: [],
-    }
-    g.entries.push({ e, p: compilePattern(e.path) })
-    groups.set(shape, g)
+  /** Every route object's loader: the resolver picks the entry; its guard runs, then the screen loads. */
+  async function loader({ request }: LoaderFunctionArgs) {
+    const url = new URL(request.url)
+    const hit = table.resolve(url.pathname)
+    if (!hit) return null // nothing matched: not found
+    const { entry: e, params } = hit
+    const verdict = await runGuard(e.guard, url, params)
+    if (verdict && 'redirect' in verdict) throw redirect(verdict.redirect)
+    if (verdict && 'document' in verdict) return fullPageLoad(verdict.document)
+    if (e.kind === 'redirect') throw redirect(redirectTarget(e, params, url.search))
+    if (e.kind === 'external') return fullPageLoad(e.external + (e.external.includes('?') ? '' : url.search))
+    const [Screen, Overlay] = await Promise.all([
+      loadScreen(e.screen),
+      e.overlay ? loadScreen(e.overlay) : undefined,
+    ])
+    return { Screen, Overlay, params, props: { ...e.props, routeName: e.name } } satisfies LoadedScreen
   }
 
-  function routeFor(g: { routerPath: string; entries: { e: Entry; p: CompiledPattern }[] }): RouteObject {
-    return {
-      path: g.routerPath,
-      loader: async ({ request }: LoaderFunctionArgs) => {
-        const url = new URL(request.url)
-        for (const { e, p } of g.entries) {
-          const params = matchPattern(p, url.pathname)
-          if (!params) continue
-          const verdict = await runGuard(e.guard, url, params)
-          if (verdict && 'redirect' in verdict) throw redirect(verdict.redirect)
-          if (verdict && 'document' in verdict) return fullPageLoad(verdict.document)
-          if (e.kind === 'redirect') {
-            throw redirect(fillPattern(e.to, params) + (e.keepQuery ? url.search : ''))
-          }
-          if (e.kind === 'external')
-            return fullPageLoad(e.external + (e.external.includes('?') ? '' : url.search))
-          const [Screen, Overlay] = await Promise.all([
-            loadScreen(e.screen),
-            e.overlay ? loadScreen(e.overlay) : undefined,
-          ])
-          return { Screen, Overlay, params, props: { ...e.props, routeName: e.name } } satisfies LoadedScreen
-        }
-        return null // nothing matched: not found
-      },
-      Component: ScreenHost,
-      HydrateFallback,
+  // One route object per React Router path, in the resolver's order: React Router ranks by the same
+  // score and tries equal scores in sibling order, so it picks the route object holding the resolver's
+  // entry (patterns it cannot tell apart, '/:merchant' and '/:merchant-coupons', share one).
+  const children: RouteObject[] = []
+  const byPath = new Map<string, RouteEntry[]>()
+  for (const r of table.ranked) {
+    let entries = byPath.get(r.routerPath)
+    if (!entries) {
+      entries = []
+      byPath.set(r.routerPath, entries)
+      const handle: RouteHandle = { entries }
+      children.push({ path: r.routerPath, loader, Component: ScreenHost, HydrateFallback, handle })
     }
+    if (!entries.includes(r.entry)) entries.push(r.entry)
   }
+  children.push({ path: '*', Component: NotFound })
 
-  const main: RouteObject[] = []
-  const bare: RouteObject[] = []
-  for (const g of groups.values()) (g.layout === 'bare' ? bare : main).push(routeFor(g))
-  main.push({ path: '*', Component: NotFound })
-  return [
-    { Component: o.layouts.main, children: main },
-    { Component: o.layouts.bare, children: bare },
-  ]
+  return [{ element: <RouteLayout table={table} layouts={o.layouts} />, children }]
+}
+
+/** The layout of the entry the resolver finds for the location: the screen's, else the main one. */
+function RouteLayout({ table, layouts }: { table: Resolver<RouteEntry>; layouts: BuildOptions['layouts'] }) {
+  const { pathname } = useLocation()
+  const Layout = layoutOf(table.resolve(pathname)) === 'bare' ? layouts.bare : layouts.main
+  return <Layout />
+}
+
+/** What a built route object carries: the config entries React Router cannot tell apart on its path. */
+export interface RouteHandle {
+  entries: RouteEntry[]
 }
 
 /**

@@ -1,4 +1,6 @@
 import { redirectDocument } from 'react-router-dom'
+import { fillPattern } from './pattern'
+import type { Resolved, Resolver, RouteEntry } from './resolve'
 
 let firstNavigationDone = false
 
@@ -22,4 +24,36 @@ export function fullPageLoad(url: string): Promise<never> {
     return new Promise<never>(() => {})
   }
   throw redirectDocument(url)
+}
+
+/** Where a redirect entry sends a path it matched: its target with the params, and the query unless keepQuery is false. */
+export function redirectTarget(
+  entry: { to: string; keepQuery: boolean },
+  params: Record<string, string | undefined>,
+  search = '',
+): string {
+  return fillPattern(entry.to, params) + (entry.keepQuery ? search : '')
+}
+
+export type Landing<E> =
+  | { end: 'page'; path: string; hit: Resolved<E>; hops: number }
+  | { end: 'nowhere'; path: string }
+  | { end: 'loop'; path: string }
+
+/**
+ * Where a navigation to `path` ends once the redirects on its way are followed (guards aside), as
+ * the route loader follows them: a page, nowhere (not found), or a loop.
+ */
+export function landing<E extends RouteEntry>(table: Resolver<E>, path: string, maxHops = 10): Landing<E> {
+  const seen = new Set<string>()
+  let at = path
+  for (let hops = 0; hops <= maxHops; hops++) {
+    if (seen.has(at.toLowerCase())) return { end: 'loop', path: at }
+    seen.add(at.toLowerCase())
+    const hit = table.resolve(at)
+    if (!hit) return { end: 'nowhere', path: at }
+    if (hit.entry.kind !== 'redirect') return { end: 'page', path: at, hit, hops }
+    at = redirectTarget(hit.entry, hit.params)
+  }
+  return { end: 'loop', path: at }
 }

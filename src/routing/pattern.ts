@@ -36,6 +36,7 @@ export function compilePattern(source: string): CompiledPattern {
   return { source, regex: new RegExp(`^${re || '/'}/?$`, 'i'), names }
 }
 
+/** The params of a path the pattern matches (the path already decoded, as the resolver does), or null. */
 export function matchPattern(
   p: CompiledPattern,
   pathname: string,
@@ -44,18 +45,9 @@ export function matchPattern(
   if (!m) return null
   const params: Record<string, string | undefined> = {}
   p.names.forEach((n, i) => {
-    const v = m[i + 1]
-    params[n] = v === undefined ? undefined : safeDecode(v)
+    params[n] = m[i + 1]
   })
   return params
-}
-
-function safeDecode(v: string): string {
-  try {
-    return decodeURIComponent(v)
-  } catch {
-    return v
-  }
 }
 
 /** Fills a target pattern with params: fillPattern('/stores/:category', { category: 'food' }) is '/stores/food'. */
@@ -77,42 +69,4 @@ export function fillPattern(target: string, params: Record<string, string | unde
 /** The names of the params a pattern declares. */
 export function paramNames(source: string): string[] {
   return compilePattern(source).names
-}
-
-/**
- * Converts a pattern into react-router's syntax. React Router has no params with a literal suffix, so
- * ':merchant-coupons' becomes ':__s1' and the core matches the suffix itself. `shape` is the same for
- * patterns that react-router cannot tell apart ('/:merchant' and '/:merchant-coupons').
- */
-export function toRouterPath(source: string): { path: string; shape: string; hasSuffix: boolean } {
-  let hasSuffix = false
-  const segs = source.split('/')
-  const path = segs
-    .map((seg, i) => {
-      const m = PARAM.exec(seg)
-      if (!m) return seg
-      if (m[3]) {
-        hasSuffix = true
-        return `:__s${i}${m[2] ?? ''}`
-      }
-      return seg
-    })
-    .join('/')
-  const shape = segs
-    .map((seg) => (PARAM.test(seg) ? (seg.includes('?') ? ':?' : ':') : seg.toLowerCase()))
-    .join('/')
-  return { path, shape, hasSuffix }
-}
-
-/** How specific a pattern is, segment by segment, as the router ranks them: static beats a param. */
-export function specificity(source: string): number {
-  let score = 0
-  for (const seg of source.split('/').filter(Boolean)) {
-    if (seg === '*') score -= 1
-    else if (!seg.startsWith(':')) score += 10
-    else if (PARAM.exec(seg)?.[3]) score += 4
-    else if (seg.endsWith('?')) score += 1
-    else score += 3
-  }
-  return score
 }
