@@ -540,6 +540,28 @@ test.describe('catalog: coupons, products, offers, app pages', () => {
     await expect(page.getByTestId('refer-page')).toBeVisible()
     expect(await page.evaluate(() => localStorage.getItem('refer_your_friend'))).toBe('1')
   })
+
+  test("a friend who comes by a member's /refer link and signs up is counted as that member's referral", async ({
+    page,
+    request,
+  }) => {
+    const referrer = await registerByApi(request, freshEmail('referrer'))
+    const auth = { headers: { Authorization: `Bearer ${referrer.token}` } }
+    const mine = (await (await request.get('/api/account/referrals', auth)).json()).data
+    // the link the account's referrals page gives, opened by a visitor
+    await page.goto(new URL(mine.link).pathname + new URL(mine.link).search)
+    await page.getByRole('button', { name: 'Join to refer friends' }).click()
+    const m = page.getByTestId('signin-modal')
+    await m.getByLabel('Name').fill('Referred Friend')
+    await m.getByLabel('Email').fill(freshEmail('friend'))
+    await m.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await m.getByLabel('I accept the Terms & Conditions').check()
+    await m.getByRole('button', { name: 'Continue' }).click()
+    await expect(m).toHaveCount(0)
+    await expect
+      .poll(async () => (await (await request.get('/api/account/referrals', auth)).json()).data.referred)
+      .toEqual([expect.objectContaining({ name: 'Referred F.', status: 'pending' })])
+  })
 })
 
 test.describe('catalog: per-country catalogs (SPEC 3)', () => {
