@@ -7,7 +7,7 @@
 export { Trans, useTranslation } from 'react-i18next'
 export * from './contract'
 export { type HttpClient, HttpError, type HttpErrorKind } from './http/client'
-export { errorText } from './http/error-text'
+export { CORE_ERROR_CODES, codeText, errorText } from './http/error-text'
 export { createLocalCache, type LocalCache } from './platform/cache'
 export { type Cookies, createCookies } from './platform/cookies'
 export { inMobileApp, type MobileOs, mobileOs } from './platform/device'

@@ -45,6 +45,8 @@ export const LoginReply = z.object({
   user: z.optional(User),
   redirect: z.optional(z.nullable(z.string())),
   recently_created: z.optional(z.boolean()),
+  /** Beside `message`: its stable code (logged_out, password_reset, …) the client maps to its text. */
+  code: z.optional(z.string()),
   message: z.optional(z.string()),
 })
 export type LoginReply = z.infer<typeof LoginReply>
@@ -88,7 +90,11 @@ export const SyncRequest = z.optional(
   z.object({ nocache: z.optional(z.union([z.boolean(), z.number(), z.string()])) }),
 )
 
-export const SuccessReply = z.object({ success: z.boolean(), message: z.optional(z.string()) })
+export const SuccessReply = z.object({
+  success: z.boolean(),
+  code: z.optional(z.string()),
+  message: z.optional(z.string()),
+})
 export type SuccessReply = z.infer<typeof SuccessReply>
 
 export const VerifyRequest = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) })

@@ -32,7 +32,8 @@ async function signIn(store: Store, call: () => Promise<unknown>): Promise<Outco
     if (!store.applyLogin(reply)) {
       const errors = { general: [(reply as { message?: string })?.message || GENERIC_ERROR] }
       store.fail(errors)
-      return { ok: false, error: null, errors, message: firstOf(errors) }
+      // the reply itself is the error: its `code` (logged_out, …) picks the text
+      return { ok: false, error: reply, errors, message: firstOf(errors) }
     }
     void promoCredit(store)
     return { ok: true, value: reply as LoginReply }
@@ -116,9 +117,14 @@ export function loginWithToken(store: Store, token: string) {
   return signIn(store, async () => {
     const reply = await http.post<LoginReply>('/api/sync-token', { nocache: true })
     if (!reply?.success)
-      throw new HttpError(reply?.message ?? GENERIC_ERROR, 'status', 401, {
-        token: [reply?.message ?? GENERIC_ERROR],
-      })
+      throw new HttpError(
+        reply?.message ?? GENERIC_ERROR,
+        'status',
+        401,
+        { token: [reply?.message ?? GENERIC_ERROR] },
+        // the reply's code (logged_out) for the text, as the field's code too
+        { ...reply, codes: typeof reply?.code === 'string' ? { token: reply.code } : {} },
+      )
     return reply
   })
 }

@@ -110,6 +110,7 @@ describe('the session view the auth plugin provides', () => {
     expect(r).toEqual({
       ok: false,
       errors: { general: ['The email has already been taken.'] },
+      codes: {},
       message: 'The email has already been taken.',
     })
     expect(session.authenticated).toBe(false)

@@ -1,4 +1,10 @@
-import type { RegisterForm, Session, SessionMember, SessionResult } from '../../src/index'
+import {
+  HttpError,
+  type RegisterForm,
+  type Session,
+  type SessionMember,
+  type SessionResult,
+} from '../../src/index'
 import { type AuthStoreInstance, GENERIC_ERROR } from './model'
 import { runFlow } from './run-flow'
 
@@ -19,7 +25,12 @@ export function sessionOf(auth: AuthStoreInstance): Session {
     },
     async register(form: RegisterForm): Promise<SessionResult<SessionMember>> {
       const r = await runFlow('register', auth, form)
-      if (!r.ok) return { ok: false, errors: r.errors, message: r.message }
+      if (!r.ok) {
+        const code = (r.error as { code?: unknown } | null)?.code
+        const codes =
+          r.error instanceof HttpError ? r.error.codes : typeof code === 'string' ? { general: code } : {}
+        return { ok: false, errors: r.errors, codes, message: r.message }
+      }
       return auth.view
         ? { ok: true, value: auth.view }
         : { ok: false, errors: { general: [GENERIC_ERROR] }, message: GENERIC_ERROR }

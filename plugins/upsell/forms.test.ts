@@ -52,13 +52,28 @@ describe('sign-up fields (SPEC 5)', () => {
 })
 
 describe('server errors', () => {
-  it('maps the spec texts to keys (so Spanish shows Spanish) and keeps other texts as they are', () => {
+  it('maps the server codes to keys (so Spanish shows Spanish) and keeps texts of unknown codes as they are', () => {
     expect(
-      serverErrors({
-        card_number: ['Your payment was declined. Please insert a valid card and click "submit".'],
-        zip: ['Something new.'],
-        cvv: [],
-      }),
-    ).toEqual({ card_number: 'errors.declined', zip: '!Something new.' })
+      serverErrors(
+        {
+          card_number: ['Your payment was declined. Please insert a valid card and click "submit".'],
+          zip: ['Zip Code cannot be empty.'],
+          exp: ['Something new.'],
+          name: ['No code for this one.'],
+          cvv: [],
+        },
+        { card_number: 'card_declined', zip: 'too_short', exp: 'brand_new_code', cvv: 'required' },
+      ),
+    ).toEqual({
+      card_number: 'errors.declined',
+      zip: 'errors.zipEmpty',
+      exp: '!Something new.',
+      name: '!No code for this one.',
+    })
+  })
+  it('never reads the English message: a known text without its code is shown as is', () => {
+    expect(serverErrors({ card_number: ['Card Number cannot be empty.'] })).toEqual({
+      card_number: '!Card Number cannot be empty.',
+    })
   })
 })

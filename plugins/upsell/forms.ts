@@ -74,27 +74,50 @@ export function validateSignup(f: SignupForm): FieldErrors {
   return e
 }
 
-/** English server messages the spec names, mapped to their keys so Spanish visitors read Spanish. */
-const KNOWN: Record<string, string> = {
-  'Your payment was declined. Please insert a valid card and click "submit".': 'errors.declined',
-  'Card Number cannot be empty.': 'errors.cardEmpty',
-  'Zip Code cannot be empty.': 'errors.zipEmpty',
-  'Card CVV cannot be empty.': 'errors.cvvEmpty',
-  'Card Expiration cannot be empty.': 'errors.expEmpty',
-  'Please enter your name.': 'errors.name',
-  'This card has expired.': 'errors.expPast',
-  'Please enter a valid card number.': 'errors.cardInvalid',
+/** The server's codes of the card calls (server/routes/upsell.ts) and their upsell keys. */
+const CODE_KEYS: Record<string, string> = {
+  card_declined: 'errors.declined',
+  card_expired: 'errors.expPast',
+  card_invalid: 'errors.cardInvalid',
 }
 
-/** A server message as a key of the upsell namespace when it is known, else '!text' (shown as is). */
-export const serverKey = (message: string): string => KNOWN[message] ?? `!${message}`
+/** Validation codes (too_short is an empty field, invalid_format a malformed one) per field. */
+const FIELD_CODE_KEYS: Record<string, string> = {
+  'card_number:required': 'errors.cardEmpty',
+  'card_number:too_short': 'errors.cardEmpty',
+  'card_number:invalid_format': 'errors.cardInvalid',
+  'zip:required': 'errors.zipEmpty',
+  'zip:too_short': 'errors.zipEmpty',
+  'zip:invalid_format': 'errors.zipInvalid',
+  'cvv:required': 'errors.cvvEmpty',
+  'cvv:too_short': 'errors.cvvEmpty',
+  'cvv:invalid_format': 'errors.cvvInvalid',
+  'exp:required': 'errors.expEmpty',
+  'exp:too_short': 'errors.expEmpty',
+  'exp:invalid_format': 'errors.expInvalid',
+  'name:required': 'errors.name',
+  'name:too_short': 'errors.name',
+  'email:required': 'errors.email',
+  'email:invalid_format': 'errors.email',
+  'password:too_short': 'errors.password',
+  'phone:invalid_format': 'errors.phone',
+}
 
-/** The server's errors object as field -> key (known texts) or '!text' (anything else, shown as is). */
-export function serverErrors(errors: Record<string, string[]> | undefined): FieldErrors {
+/** A server error as a key of the upsell namespace when its code is known, else '!text' (shown as is). */
+export function serverKey(message: string, code?: string, field?: string): string {
+  if (!code) return `!${message}`
+  return (field && FIELD_CODE_KEYS[`${field}:${code}`]) || CODE_KEYS[code] || `!${message}`
+}
+
+/** The server's errors object as field -> key (known codes) or '!text' (anything else, shown as is). */
+export function serverErrors(
+  errors: Record<string, string[]> | undefined,
+  codes: Record<string, string> = {},
+): FieldErrors {
   const out: FieldErrors = {}
   for (const [field, list] of Object.entries(errors ?? {})) {
     const first = list[0]
-    if (first) out[field] = serverKey(first)
+    if (first) out[field] = serverKey(first, codes[field], field)
   }
   return out
 }

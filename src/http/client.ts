@@ -23,6 +23,19 @@ export class HttpError extends Error {
     for (const list of Object.values(this.errors ?? {})) if (list[0]) return list[0]
     return undefined
   }
+  /** The server's stable machine code of the error ('invalid_credentials', 'not_found', …), if it sent one. */
+  get code(): string | undefined {
+    const c = (this.data as { code?: unknown } | null | undefined)?.code
+    return typeof c === 'string' ? c : undefined
+  }
+  /** The server's code of each field of `errors` (field -> code); empty when it sent none. */
+  get codes(): Record<string, string> {
+    const c = (this.data as { codes?: unknown } | null | undefined)?.codes
+    const out: Record<string, string> = {}
+    if (typeof c === 'object' && c !== null)
+      for (const [k, v] of Object.entries(c)) if (typeof v === 'string') out[k] = v
+    return out
+  }
 }
 
 export const TIMEOUT_MS = 15_000

@@ -34,10 +34,13 @@ export interface RegisterForm {
   phone?: string
 }
 
-/** What an action of the session gives: the value, or the server's field errors and first message. */
+/**
+ * What an action of the session gives: the value, or the server's field errors, their codes
+ * (field -> code, for the texts) and the first message.
+ */
 export type SessionResult<T> =
   | { ok: true; value: T }
-  | { ok: false; errors: Record<string, string[]>; message: string }
+  | { ok: false; errors: Record<string, string[]>; codes?: Record<string, string>; message: string }
 
 export interface Session {
   readonly authenticated: boolean

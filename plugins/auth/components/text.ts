@@ -1,36 +1,56 @@
 import type { TFunction } from 'i18next'
-import { errorText, HttpError, splitServerErrors } from '../../../src/index'
-import { GENERIC_ERROR, type Outcome } from '../model'
+import { codeText, constants, errorText, HttpError, splitServerErrors } from '../../../src/index'
+import type { Outcome } from '../model'
 
-/** Known server texts (English) and the key of their translation. */
-const SERVER_KEYS: Record<string, string> = {
-  'These credentials do not match our records.': 'server.badCredentials',
-  'Please complete the captcha.': 'server.captcha',
-  'The email has already been taken.': 'server.emailTaken',
-  'Please enter a valid email address.': 'server.validEmail',
-  'If an account exists for that email, we have sent a password reset link.': 'server.resetSent',
-  'This password reset link is invalid or has expired.': 'server.resetInvalid',
-  'This verification link is invalid or has expired.': 'server.verifyInvalid',
-  'Your email is verified.': 'server.verified',
-  'Your email is already verified.': 'server.alreadyVerified',
-  'Your password has been reset.': 'server.passwordReset',
-  'This is already your account.': 'server.alreadyYours',
-  'You have been logged out': 'server.loggedOut',
-  'Email already in use. Please authenticate.': 'server.emailInUse',
-  'Please verify your email': 'server.unverified',
-  'Please enter your name.': 'validation.name',
-  'Please enter both email and password.': 'validation.mergeBoth',
-  'The password must be at least 8 characters.': 'validation.passwordShort',
-  'The password confirmation does not match.': 'validation.passwordMatch',
-  'Please enter your password.': 'validation.passwordRequired',
-  'Please enter a valid phone number.': 'validation.phone',
-  [GENERIC_ERROR]: 'error.generic',
+/** The server's codes (server/routes/auth.ts) and the auth key of their text. */
+const CODE_KEYS: Record<string, string> = {
+  invalid_credentials: 'auth:server.badCredentials',
+  captcha_required: 'auth:server.captcha',
+  email_taken: 'auth:server.emailTaken',
+  invalid_email: 'auth:server.validEmail',
+  reset_sent: 'auth:server.resetSent',
+  reset_link_invalid: 'auth:server.resetInvalid',
+  verify_link_invalid: 'auth:server.verifyInvalid',
+  email_verified: 'auth:server.verified',
+  already_verified: 'auth:server.alreadyVerified',
+  password_reset: 'auth:server.passwordReset',
+  already_your_account: 'auth:server.alreadyYours',
+  logged_out: 'auth:server.loggedOut',
+  email_in_use: 'auth:server.emailInUse',
+  email_unverified: 'auth:server.unverified',
+  password_too_short: 'auth:validation.passwordShort',
+  password_mismatch: 'auth:validation.passwordMatch',
+  server_error: 'auth:error.generic',
 }
 
-/** A server message in the visitor's language when we know it, else as the server wrote it. */
-export function serverText(t: TFunction, message: string): string {
-  const key = SERVER_KEYS[message]
-  return key ? t(`auth:${key}`, { min: 8 }) : message
+/** Validation codes (required, too_short, invalid_format, …) mean something per field. */
+const FIELD_CODE_KEYS: Record<string, string> = {
+  'name:required': 'auth:validation.name',
+  'name:too_short': 'auth:validation.name',
+  'email:required': 'auth:server.validEmail',
+  'email:invalid_format': 'auth:server.validEmail',
+  'password:required': 'auth:validation.passwordRequired',
+  'password:too_short': 'auth:validation.passwordShort',
+  'phone:invalid_format': 'auth:validation.phone',
+}
+
+/**
+ * A server message in the visitor's language when its code is known (the field's own validation
+ * code first), else as the server wrote it.
+ */
+export function serverText(t: TFunction, message: string, code?: string, field?: string): string {
+  const fieldKey = code && field ? FIELD_CODE_KEYS[`${field}:${code}`] : undefined
+  if (fieldKey) return t(fieldKey, { min: constants.minimumPasswordLength })
+  const key = code ? CODE_KEYS[code] : undefined
+  return key ? t(key, { min: constants.minimumPasswordLength }) : codeText(t, code, message)
+}
+
+/** The codes of a failure: the server's per field, or the code of a reply that said success false. */
+function codesOf(o: Extract<Outcome, { ok: false }>): { code?: string; codes: Record<string, string> } {
+  if (o.error instanceof HttpError)
+    return { ...(o.error.code ? { code: o.error.code } : {}), codes: o.error.codes }
+  const code = (o.error as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? { code, codes: { general: code } } : { codes: {} }
 }
 
 /**
@@ -39,7 +59,7 @@ export function serverText(t: TFunction, message: string): string {
  */
 export function failureText(t: TFunction, o: Extract<Outcome, { ok: false }>): string {
   if (o.error instanceof HttpError && o.error.kind !== 'status') return errorText(t, o.error)
-  return serverText(t, o.message)
+  return serverText(t, o.message, codesOf(o).code)
 }
 
 /** Field errors of a 422 for the fields a form has; the rest become one form-level text. */
@@ -49,7 +69,10 @@ export function splitErrors(
   fields: readonly string[],
 ): { fields: Record<string, string>; form: string | null } {
   const isNetwork = o.error instanceof HttpError && o.error.kind !== 'status'
-  const split = splitServerErrors(isNetwork ? {} : o.errors, fields, (m) => serverText(t, m))
+  const { codes } = codesOf(o)
+  const split = splitServerErrors(isNetwork ? {} : o.errors, fields, (m, field) =>
+    serverText(t, m, codes[field], field),
+  )
   if (!Object.keys(split.fields).length && !split.form) split.form = failureText(t, o)
   return split
 }

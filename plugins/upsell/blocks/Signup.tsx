@@ -52,7 +52,7 @@ function Signup({ lander, onDone }: BlockProps) {
       phone: v.phone || undefined,
     })
     if (!r.ok) {
-      const split = splitServerErrors(r.errors, ORDER, serverKey)
+      const split = splitServerErrors(r.errors, ORDER, (m, field) => serverKey(m, r.codes?.[field], field))
       const none = !Object.keys(split.fields).length && !split.form
       return f.show(split.fields, none ? `!${r.message}` : split.form)
     }

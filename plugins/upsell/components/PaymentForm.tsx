@@ -110,7 +110,7 @@ export function PaymentForm({
         return focusFirstError(form.current, withErrors(ORDER, next))
       }
       if (err instanceof HttpError && err.status === 422 && err.errors) {
-        const next = serverErrors(err.errors)
+        const next = serverErrors(err.errors, err.codes)
         setErrors(next)
         return focusFirstError(form.current, withErrors(ORDER, next))
       }
