@@ -17,7 +17,10 @@ const server = (brand: string, port: number) => ({
     SKIP_BUILD: '1',
     DATA_DIR: 'memory://',
     TRUST_GEO_HEADER: '1',
+    // test mode: the dev routes the specs read (/api/dev/outbox, /api/dev/events) and the dev social
+    // login; SEED_DEMO: the specs sign in as the demo member
     NODE_ENV: 'test',
+    SEED_DEMO: '1',
   },
   reuseExistingServer: false,
   timeout: 120_000,

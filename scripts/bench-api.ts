@@ -78,6 +78,7 @@ const child = spawn(cmd, cmdArgs, {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    SEED_DEMO: '1', // the bench signs in as the demo member
     LOGIN_LIMIT_PER_IP: '1000000',
     LOGIN_LIMIT_PER_EMAIL: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: 'memory://' }),

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // npm start: installs what is missing, builds the SPA for BRAND when its sources are newer than the
-// build, then runs the API server, which serves the build and /api on PORT (default 3000).
+// build, then runs the API server, which serves the build and /api on PORT (default 3000). Without
+// NODE_ENV it is the production-safe profile (no development route, no demo member unless SEED_DEMO=1);
+// the server prints one summary of what it runs with.
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
 const run = (cmd, args, env = {}) =>
@@ -27,7 +29,8 @@ function newest(dir) {
   return t
 }
 
-const index = join(root, process.env.DIST_ROOT || 'dist', brand, 'index.html')
+// DIST_ROOT relative to the root or absolute, as rsbuild.config.ts and the server take it
+const index = resolve(root, process.env.DIST_ROOT || 'dist', brand, 'index.html')
 const sources = Math.max(
   ...['src', 'plugins', 'config', 'locales', 'public'].map((d) => newest(join(root, d))),
   statSync(join(root, 'rsbuild.config.ts')).mtimeMs,

@@ -255,7 +255,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   await upsellRoutes(app, services)
   if (mode !== 'production') await devRoutes(app, services)
 
-  const dist = join(root, process.env.DIST_ROOT || 'dist', brand)
+  // DIST_ROOT as rsbuild.config.ts takes it: relative to the root, or absolute
+  const dist = resolve(root, process.env.DIST_ROOT || 'dist', brand)
   if (opts.serveStatic === false) {
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0]
