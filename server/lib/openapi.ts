@@ -33,7 +33,7 @@ export function openApiDocument(): Json {
   if (cached) return cached
   const paths: Record<string, Record<string, Json>> = {}
   const errors = {
-    description: 'Invalid input: { errors: { field: [messages] } }',
+    description: 'Invalid input: { code, errors: { field: [messages] }, codes: { field: code } }',
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Errors' } } },
   }
   for (const d of docs) {
@@ -69,7 +69,7 @@ export function openApiDocument(): Json {
       title: 'Rewards reference API',
       version: '1.0.0',
       description:
-        'The calls of the rewards web app. Money in integer cents; percent rates in basis points. Errors are { errors: { field: [messages] } }.',
+        'The calls of the rewards web app. Money in integer cents; percent rates in basis points. Errors are { code, errors: { field: [English messages] }, codes: { field: code } }: a client shows its own text for a code it knows, else the message.',
     },
     servers: [{ url: '/' }],
     components: {
@@ -78,9 +78,11 @@ export function openApiDocument(): Json {
         Errors: {
           type: 'object',
           properties: {
+            code: { type: 'string', description: "The first field's code (stable, snake_case)" },
             errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            codes: { type: 'object', additionalProperties: { type: 'string' } },
           },
-          required: ['errors'],
+          required: ['code', 'errors', 'codes'],
         },
       },
     },
