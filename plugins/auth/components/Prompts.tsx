@@ -1,15 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import {
-  Button,
-  Dialog,
-  Field,
-  FormAlert,
-  type FormErrors,
-  useForm,
-  useStore,
-  useTranslation,
-} from '../../../src/index'
+import { Button, Dialog, Field, FormAlert, useForm, useStore, useTranslation } from '../../../src/index'
 import { runFlow } from '../run-flow'
 import s from './auth.module.css'
 import { EMAIL_PATTERN, revealTexts, splitErrors } from './text'
@@ -94,7 +85,7 @@ export const MergePrompt = observer(function MergePrompt() {
       const split = splitErrors(t, r, ['email', 'password'])
       f.show(split.fields, split.form)
     },
-    (v): FormErrors =>
+    (v) =>
       !v.email.trim()
         ? { email: t('validation.mergeBoth') }
         : !v.password

@@ -1,14 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import {
-  Button,
-  Field,
-  FormAlert,
-  type FormErrors,
-  useForm,
-  useStore,
-  useTranslation,
-} from '../../../src/index'
+import { Button, Field, FormAlert, useForm, useStore, useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { EMAIL_PATTERN, splitErrors } from '../components/text'
@@ -21,7 +13,7 @@ export default function PasswordResetRequestPage() {
   const f = useForm({ email: '' })
   const [sent, setSent] = useState<string | null>(null)
 
-  function validate(v: typeof f.values): FormErrors {
+  function validate(v: typeof f.values) {
     const email = v.email.trim()
     if (!email) return { email: t('validation.email') }
     return EMAIL_PATTERN.test(email) ? {} : { email: t('validation.emailInvalid') }

@@ -1,13 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import {
-  Button,
-  type Offer,
-  type ScreenProps,
-  useDocumentTitle,
-  useServices,
-  useTranslation,
-} from '../../../src/index'
+import type { Offer, ScreenProps } from '../../../src/index'
+import { Button, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { ListStatus, More, NotFoundState } from '../components/ListState'
