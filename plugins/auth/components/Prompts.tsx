@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { Button, Dialog, Field, FormAlert, useForm, useStore, useTranslation } from '../../../src/index'
 import { runFlow } from '../run-flow'
 import s from './auth.module.css'
-import { EMAIL_PATTERN, revealTexts, splitErrors } from './text'
+import { EmailField, PasswordField } from './forms'
+import { EMAIL_PATTERN, splitErrors } from './text'
 
 /** SPEC 4 gating: 'Please verify your email', with resend and a way to use another address. */
 export const VerifyPrompt = observer(function VerifyPrompt() {
@@ -102,15 +103,8 @@ export const MergePrompt = observer(function MergePrompt() {
       <form ref={f.ref} className={s.form} onSubmit={submit} noValidate>
         <p className={s.small}>{t('merge.body')}</p>
         <FormAlert text={f.alert} />
-        <Field id="email" label={t('field.email')} type="email" autoComplete="email" {...f.text('email')} />
-        <Field
-          id="password"
-          label={t('field.password')}
-          type="password"
-          autoComplete="current-password"
-          {...f.text('password')}
-          reveal={revealTexts(t)}
-        />
+        <EmailField {...f.text('email')} />
+        <PasswordField {...f.text('password')} />
         <Button type="submit" size="large" disabled={f.busy}>
           {f.busy ? t('action.sending') : t('action.merge')}
         </Button>

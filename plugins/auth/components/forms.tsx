@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useRef } from 'react'
+import { type ChangeEvent, type KeyboardEvent, useId, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import {
   Button,
@@ -19,6 +19,39 @@ import s from './auth.module.css'
 import { EMAIL_PATTERN, revealTexts, splitErrors } from './text'
 
 const MIN = constants.minimumPasswordLength
+
+type TextField = { value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; error?: string }
+
+/** The email field of the auth forms (sign-in, sign-up, merge). */
+export function EmailField(field: TextField) {
+  const { t } = useTranslation('auth')
+  return (
+    <Field
+      id="email"
+      label={t('field.email')}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      {...field}
+    />
+  )
+}
+
+/** The password field of the auth forms, with its show/hide toggle; `isNew` for a password being chosen. */
+export function PasswordField({ isNew = false, ...field }: TextField & { isNew?: boolean }) {
+  const { t } = useTranslation('auth')
+  return (
+    <Field
+      id="password"
+      label={t('field.password')}
+      type="password"
+      autoComplete={isNew ? 'new-password' : 'current-password'}
+      hint={isNew ? t('hint.password', { min: MIN }) : undefined}
+      reveal={revealTexts(t)}
+      {...field}
+    />
+  )
+}
 
 export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void; onLeave?: () => void }) {
   const { t } = useTranslation('auth')
@@ -47,22 +80,8 @@ export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void
   return (
     <form ref={f.ref} className={s.form} onSubmit={submit} noValidate aria-busy={f.busy}>
       <FormAlert text={f.alert} />
-      <Field
-        id="email"
-        label={t('field.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        {...f.text('email')}
-      />
-      <Field
-        id="password"
-        label={t('field.password')}
-        type="password"
-        autoComplete="current-password"
-        {...f.text('password')}
-        reveal={revealTexts(t)}
-      />
+      <EmailField {...f.text('email')} />
+      <PasswordField {...f.text('password')} />
       <Button type="submit" size="large" disabled={f.busy}>
         {f.busy ? t('action.sending') : t('action.login')}
       </Button>
@@ -109,23 +128,8 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
     <form ref={f.ref} className={s.form} onSubmit={submit} noValidate aria-busy={f.busy}>
       <FormAlert text={f.alert} />
       <Field id="name" label={t('field.name')} autoComplete="name" {...f.text('name')} />
-      <Field
-        id="email"
-        label={t('field.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        {...f.text('email')}
-      />
-      <Field
-        id="password"
-        label={t('field.password')}
-        type="password"
-        autoComplete="new-password"
-        {...f.text('password')}
-        hint={t('hint.password', { min: MIN })}
-        reveal={revealTexts(t)}
-      />
+      <EmailField {...f.text('email')} />
+      <PasswordField {...f.text('password')} isNew />
       <Field id="phone" label={t('field.phone')} type="tel" autoComplete="tel" {...f.text('phone')} />
       <CheckField id="terms" label={t('field.terms')} {...f.check('terms')}>
         <p className={s.small}>
