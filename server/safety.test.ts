@@ -92,6 +92,8 @@ describe('modes', () => {
       dataDir: '/srv/data',
       outboxDir: join('/srv/data', 'outbox'),
     })
+    expect(optionsFromEnv({ DATA_DIR: 'memory://' }).outboxDir).toBeUndefined()
+    expect(optionsFromEnv({ DATA_DIR: 'memory://', OUTBOX_DIR: '/srv/out' }).outboxDir).toBe('/srv/out')
     expect(
       optionsFromEnv({ SMTP_URL: 'smtp://h:25', PAYMENT_PROVIDER: 'sandbox', APP_ENV: 'qa1' }),
     ).toMatchObject({ smtpUrl: 'smtp://h:25', paymentProvider: 'sandbox', appEnv: 'qa1' })

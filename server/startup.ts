@@ -31,7 +31,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
     // The demo member only on request, or under npm run dev (SEED_DEMO=0 turns it off there too).
     seedDemo: env.SEED_DEMO === '1' || (mode === 'development' && env.SEED_DEMO !== '0'),
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir }),
-    outboxDir: env.OUTBOX_DIR || outboxDirFor(dataDir),
+    // memory://: the server makes a temporary outbox and removes it when it closes
+    ...(env.OUTBOX_DIR || !dataDir.startsWith('memory://')
+      ? { outboxDir: env.OUTBOX_DIR || outboxDirFor(dataDir) }
+      : {}),
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
     ...(env.PAYMENT_PROVIDER ? { paymentProvider: env.PAYMENT_PROVIDER } : {}),
