@@ -3,14 +3,10 @@ import type { RuntimeConfig } from './config/runtime-types'
 import { dropMismatchedFirstPaint } from './first-paint/client'
 import { createHttpClient } from './http/client'
 import { createI18n, detectLanguage } from './i18n'
-import { createLocalCache } from './platform/cache'
-import { createCookies } from './platform/cookies'
-import { createEventBus } from './plugin/events'
+import { composeApp } from './plugin/compose'
 import { createRegistry } from './plugin/registry'
-import { provideSession, signedOutSession } from './plugin/session'
-import type { Plugin, Services } from './plugin/types'
+import type { Plugin } from './plugin/types'
 import { firstPage } from './routing/resolve'
-import { createRootStore } from './state/root'
 import { LAYOUT_SLOTS } from './ui/Layout'
 import { preloadSlots } from './ui/Slot'
 import { themeTokens } from './ui/theme'
@@ -32,21 +28,10 @@ export function yieldToMain(): Promise<void> {
 export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): Promise<AppParts> {
   applyTheme(config)
   const registry = createRegistry(plugins)
-  const events = createEventBus((e) => {
+  const http = createHttpClient(config.app.apiBaseUrl)
+  const { services, store } = composeApp(plugins, config, http, (e) => {
     if (import.meta.env?.DEV) console.error(e)
   })
-  const http = createHttpClient(config.app.apiBaseUrl)
-  const services: Services = {
-    http,
-    events,
-    cookies: createCookies(config.app.cookiePrefix),
-    cache: createLocalCache(),
-    config,
-    track: (action, data) => events.emit('track', { action, data }),
-    session: signedOutSession,
-  }
-  const store = createRootStore(plugins, services)
-  services.session = provideSession(plugins, { store, services })
   // The first screen's code and texts are fetched at once, while the plugins start, instead of after
   // them: fewer round trips before the first screen shows.
   const page = firstPage(config, window.location.pathname)

@@ -20,18 +20,9 @@ import tracking from '../../plugins/tracking/index'
 import upsell from '../../plugins/upsell/index'
 import { createHttpClient } from '../../src/http/client'
 import { createI18n } from '../../src/i18n'
-import {
-  AppProvider,
-  createCookies,
-  createEventBus,
-  createLocalCache,
-  type Plugin,
-  type Services,
-  signedOutSession,
-} from '../../src/index'
+import { AppProvider, type Plugin } from '../../src/index'
+import { composeApp } from '../../src/plugin/compose'
 import { createRegistry } from '../../src/plugin/registry'
-import { provideSession } from '../../src/plugin/session'
-import { createRootStore } from '../../src/state/root'
 import { config as defaultConfig } from '../fixtures/brand-module'
 
 const all: Record<string, Plugin> = {
@@ -89,20 +80,9 @@ async function boot(name: string, replies: Replies = {}) {
   const registry = createRegistry(plugins)
   const config = { ...defaultConfig, plugins: plugins.map((p) => p.name) }
   const seen: string[] = []
-  const events = createEventBus((e) => {
+  const { services, store } = composeApp(plugins, config, fakeHttp(replies, seen), (e) => {
     throw e
   })
-  const services: Services = {
-    http: fakeHttp(replies, seen),
-    events,
-    cookies: createCookies(config.app.cookiePrefix),
-    cache: createLocalCache(),
-    config,
-    track: (action, data) => events.emit('track', { action, data }),
-    session: signedOutSession,
-  }
-  const store = createRootStore(plugins, services)
-  services.session = provideSession(plugins, { store, services })
   const { i18n } = await createI18n({
     locales: registry.locales,
     language: 'en',

@@ -1,0 +1,34 @@
+import type { RuntimeConfig } from '../config/runtime-types'
+import type { HttpClient } from '../http/client'
+import { createLocalCache } from '../platform/cache'
+import { createCookies } from '../platform/cookies'
+import { createRootStore, type RootStore } from '../state/root'
+import { createEventBus } from './events'
+import { provideSession, signedOutSession } from './session'
+import type { Plugin, Services } from './types'
+
+/**
+ * The services every plugin gets and the root store built from the plugins' models, with the session
+ * view of the plugin that provides it (signed out when none does). Used by boot and by the tests that
+ * start plugins alone, so both wire the app the same way.
+ */
+export function composeApp(
+  plugins: readonly Plugin[],
+  config: RuntimeConfig,
+  http: HttpClient,
+  onEventError: (e: unknown) => void,
+): { services: Services; store: RootStore } {
+  const events = createEventBus(onEventError)
+  const services: Services = {
+    http,
+    events,
+    cookies: createCookies(config.app.cookiePrefix),
+    cache: createLocalCache(),
+    config,
+    track: (action, data) => events.emit('track', { action, data }),
+    session: signedOutSession,
+  }
+  const store = createRootStore(plugins, services)
+  services.session = provideSession(plugins, { store, services })
+  return { services, store }
+}
