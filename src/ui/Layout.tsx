@@ -9,9 +9,14 @@ import s from './layout.module.css'
 import { Slot } from './Slot'
 import { Spinner } from './Spinner'
 
-function LanguageSwitch() {
+/** The core texts and the brand's config: what the header, the footer and the language switch draw. */
+function useChrome() {
   const { t, i18n } = useTranslation('core')
-  const { config } = useServices()
+  return { t, i18n, config: useServices().config }
+}
+
+function LanguageSwitch() {
+  const { t, i18n, config } = useChrome()
   return (
     <fieldset className={s.lang}>
       <legend className="visually-hidden">{t('language.label')}</legend>
@@ -31,8 +36,7 @@ function LanguageSwitch() {
 }
 
 function Header() {
-  const { t } = useTranslation('core')
-  const { config } = useServices()
+  const { t, config } = useChrome()
   return (
     <header className={s.header}>
       <Link to="/" className={s.brand} aria-label={t('header.home', { brand: config.brand.name })}>
@@ -50,8 +54,8 @@ function Header() {
 }
 
 function Footer() {
-  const { t } = useTranslation('core')
-  const { config } = useServices()
+  const { t, config } = useChrome()
+  const year = new Date().getFullYear()
   return (
     <footer className={s.footer}>
       <div className={s.footerInner}>
@@ -60,7 +64,7 @@ function Footer() {
         </nav>
         <LanguageSwitch />
         <p className={s.copyright}>
-          {t('footer.copyright', { brand: config.brand.name, year: new Date().getFullYear() })}
+          {t('footer.copyright', { brand: config.brand.name, year })}
         </p>
       </div>
     </footer>
