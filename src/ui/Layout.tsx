@@ -77,6 +77,21 @@ export const LAYOUT_SLOTS: Readonly<Record<'main' | 'bare', readonly SlotName[]>
   bare: ['footer.links', 'app.overlay'],
 }
 
+/** What both layouts draw below the header: the screen (the route's outlet), the footer, the overlays. */
+function ScreenAndFooter() {
+  return (
+    <>
+      <main id="main" className={s.main} tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Slot name="app.overlay" />
+    </>
+  )
+}
+
 /** The main site: one header, one footer, the screen between them. */
 export function MainLayout() {
   const { t } = useTranslation('core')
@@ -86,13 +101,7 @@ export function MainLayout() {
         {t('skipToContent')}
       </a>
       <Header />
-      <main id="main" className={s.main} tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-      <Slot name="app.overlay" />
+      <ScreenAndFooter />
     </div>
   )
 }
@@ -101,13 +110,7 @@ export function MainLayout() {
 export function BareLayout() {
   return (
     <div className={s.shell}>
-      <main id="main" className={s.main} tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-      <Slot name="app.overlay" />
+      <ScreenAndFooter />
     </div>
   )
 }
