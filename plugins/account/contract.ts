@@ -49,24 +49,111 @@ export const Withdrawal = z.object({
   amount: z.number(),
   method: z.string(),
   destination: z.string(),
+  /** held (first payout to new details, until release_at), paid, or declined. */
   status: z.string(),
+  /** When a held payout to new payout details is sent; null when it was not held. */
+  release_at: z.nullable(z.string()),
   created_at: z.string(),
 })
+export type Withdrawal = z.infer<typeof Withdrawal>
 export const WithdrawalsReply = paged(Withdrawal)
 export type WithdrawalsReply = z.infer<typeof WithdrawalsReply>
-/** Cash amounts in cents (minimum $10), coins in coins (minimum 1,000). */
+export const WithdrawalMethod = z.enum(['paypal', 'bank', 'giftcard'])
+/**
+ * Cash amounts in cents, coins in coins (minimums: constants.withdrawalMinimum). The password confirms
+ * the payout; idempotency_key (a uuid made once per attempt) makes a retried request answer the first
+ * answer instead of paying twice.
+ */
 export const WithdrawalRequest = z.object({
   kind: z.enum(['cash', 'coin']),
   amount: z.number().check(z.int(), z.minimum(1), z.maximum(10_000_000)),
-  method: z.enum(['paypal', 'bank', 'giftcard']),
+  method: WithdrawalMethod,
   destination: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  password: z.string().check(z.minLength(1, 'Please enter your password.'), z.maxLength(200)),
+  idempotency_key: z.string().check(z.regex(/^[0-9a-fA-F-]{36}$/, 'Invalid idempotency key.')),
 })
+export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>
+
+/** What a member can see of their money: sums over their ledger rows. Cash in cents, coins whole. */
+export const Balances = z.object({
+  cash: z.object({ pending_cents: z.number(), payable_cents: z.number() }),
+  coin: z.object({ pending: z.number(), payable: z.number() }),
+})
+export type Balances = z.infer<typeof Balances>
+export const BalancesReply = z.object({
+  ...Balances.shape,
+  withdrawal: z.object({
+    methods: z.array(WithdrawalMethod),
+    minimum_cents: z.number(),
+    minimum_coins: z.number(),
+    coins_per_dollar: z.number(),
+    hold_days: z.number(),
+  }),
+})
+export type BalancesReply = z.infer<typeof BalancesReply>
 export const WithdrawalReply = z.object({
   success: z.boolean(),
   data: Withdrawal,
-  cash_balance_cents: z.number(),
-  coin_balance: z.number(),
+  balances: Balances,
 })
+export type WithdrawalReply = z.infer<typeof WithdrawalReply>
+
+/** The ledger: every credit and debit of a member as its own row. Debits are negative. */
+export const LedgerKind = z.enum([
+  'cashback',
+  'coin_survey',
+  'coin_offer',
+  'coin_reversal',
+  'plus_rebate',
+  'referral_bonus',
+  'promo_credit',
+  'gift_card',
+  'withdrawal',
+  'adjustment',
+])
+export type LedgerKind = z.infer<typeof LedgerKind>
+export const LedgerCurrency = z.enum(['cash', 'coin'])
+export const LedgerStatus = z.enum(['pending', 'confirmed', 'payable', 'paid', 'declined', 'reversed'])
+export type LedgerStatus = z.infer<typeof LedgerStatus>
+export const LedgerEntry = z.object({
+  id: z.number(),
+  kind: LedgerKind,
+  currency: LedgerCurrency,
+  /** cents for cash, whole coins for coin; negative for a debit */
+  amount: z.number(),
+  status: LedgerStatus,
+  /** the reason in plain words (English; the client may translate by kind) */
+  reason: z.string(),
+  store: z.nullable(z.object({ internal_name: z.string(), name: z.string(), logo_url: z.string() })),
+  offer: z.nullable(z.string()),
+  benefit_type: z.nullable(z.string()),
+  /** ISO: when a pending or confirmed row is expected to become payable */
+  expected_at: z.nullable(z.string()),
+  created_at: z.string(),
+})
+export type LedgerEntry = z.infer<typeof LedgerEntry>
+export const LedgerFilter = z.object({
+  currency: z.optional(LedgerCurrency),
+  kind: z.optional(LedgerKind),
+  status: z.optional(LedgerStatus),
+})
+export const LedgerQuery = z.object({
+  ...LedgerFilter.shape,
+  page: z.optional(int(1, 10_000)),
+  per_page: z.optional(int(1, 100)),
+})
+export type LedgerQuery = z.infer<typeof LedgerQuery>
+const Totals = z.object({ pending: z.number(), payable: z.number(), paid: z.number() })
+/**
+ * totals (over the member's rows of the asked kind, all statuses; without kind they equal
+ * GET /api/account/balances): pending = pending and confirmed credits; payable = what can be withdrawn
+ * (payable credits less withdrawals); paid = what was paid out.
+ */
+export const LedgerReply = z.object({
+  ...paged(LedgerEntry).shape,
+  totals: z.object({ cash: Totals, coin: Totals }),
+})
+export type LedgerReply = z.infer<typeof LedgerReply>
 
 export const CoinTransaction = z.object({
   id: z.number(),
@@ -97,6 +184,9 @@ export const GiftRedeemReply = z.object({
   cash_balance_cents: z.number(),
 })
 export const GiftCardParams = z.object({ id: int(1, 2_147_483_647) })
+/** An expired, unredeemed card becomes a new active card of the same value (error: gift_card_not_expired). */
+export const GiftReplaceReply = z.object({ success: z.boolean(), data: GiftCard })
+export type GiftReplaceReply = z.infer<typeof GiftReplaceReply>
 
 export const Address = z.object({
   line1: str(200),
@@ -115,6 +205,7 @@ export const Profile = z.object({
   is_verified: z.boolean(),
   created_at: z.string(),
   rebate_address: z.nullable(Address),
+  /** payable cash (cents) and coins: the same sums as GET /api/account/balances */
   cash_balance_cents: z.number(),
   coin_balance: z.number(),
 })
@@ -145,8 +236,17 @@ export const ReferralsReply = z.object({
   data: z.object({
     code: z.string(),
     link: z.string(),
+    /** referral bonuses credited to the member (ledger rows of kind referral_bonus) */
     earned_cents: z.number(),
-    referred: z.array(z.object({ name: z.string(), joined_at: z.string(), status: z.string() })),
+    /** status: earned once the friend's first cash back confirmed, pending before */
+    referred: z.array(
+      z.object({
+        name: z.string(),
+        joined_at: z.string(),
+        status: z.enum(['earned', 'pending']),
+        earned_cents: z.number(),
+      }),
+    ),
   }),
 })
 export type ReferralsReply = z.infer<typeof ReferralsReply>
@@ -158,3 +258,12 @@ export const GiveCreditReply = z.object({
   amount_cents: z.number(),
   cash_balance_cents: z.number(),
 })
+
+/** Test mode only (NODE_ENV development or test): book a pending cash back row for a member. */
+export const DevPurchaseRequest = z.object({
+  email: z.string().check(z.minLength(3), z.maxLength(200)),
+  amount_cents: z.number().check(z.int(), z.minimum(1), z.maximum(10_000_000)),
+  store: z.optional(z.string().check(z.maxLength(100))),
+})
+/** Test mode only: move that member's cash rows one step (pending -> confirmed -> payable) and send held payouts. */
+export const DevAdvanceRequest = z.object({ email: z.string().check(z.minLength(3), z.maxLength(200)) })

@@ -57,6 +57,12 @@ export const constantsSchema = z.strictObject({
   offersRemembered: positiveInt,
   /** The smallest withdrawal: cash in cents, coins in coins. */
   withdrawalMinimum: z.strictObject({ cashCents: positiveInt, coins: positiveInt }),
+  /** Coin withdrawals: how many coins make one US dollar. */
+  coinWithdrawal: z.strictObject({ coinsPerDollar: positiveInt }),
+  /** Days a first payout to new payout details (method + destination) is held. */
+  payoutHoldDays: z.number().int().nonnegative(),
+  /** The referrer's bonus, in cents, when a referred member's first cash back confirms. */
+  referralBonusCents: positiveInt,
   spanishLocale: z.string().min(2),
   ukPrivacyCountryCodes: z.array(z.string().length(2)).min(1),
   mobileAppCookieName: z.string().min(1),
