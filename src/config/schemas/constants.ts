@@ -79,5 +79,17 @@ export const constantsSchema = z.strictObject({
     /** The referral code of the /refer link, sent with the registration. */
     referralCode: z.string().min(1),
   }),
+  /**
+   * The live chat (SPEC 2.9) on /account/contact: its business hours in one time zone (weekdays 0 =
+   * Sunday to 6, hours 0 to 24), and the limits of a message. Outside the hours the message form shows.
+   */
+  chat: z.strictObject({
+    timeZone: z.string().min(1),
+    days: z.array(z.number().int().min(0).max(6)).min(1),
+    openHour: z.number().int().min(0).max(23),
+    closeHour: z.number().int().min(1).max(24),
+    messageMaxLength: positiveInt,
+    messagesPerMinute: positiveInt,
+  }),
 })
 export type Constants = z.infer<typeof constantsSchema>
