@@ -1,8 +1,19 @@
+import type { TFunction } from 'i18next'
 import { useEffect, useState } from 'react'
 import { formatCents, useServices, useTranslation } from '../../../src/index'
 import { getSubscriptions, type Subscription } from '../api'
 import { formatDate } from '../lander'
 import s from './upsell.module.css'
+
+/** One subscription's next charge, in words: the end of its trial or its next billing date, and the amount. */
+export function chargeLine(t: TFunction, x: Subscription, lng: string): string {
+  const amount = formatCents(x.price_cents, lng)
+  if (x.status === 'trialing' && x.trial_ends_at) {
+    return t('summary.trial', { date: formatDate(new Date(x.trial_ends_at), lng), amount })
+  }
+  const date = x.next_billing_at ? formatDate(new Date(x.next_billing_at), lng) : ''
+  return t('summary.active', { date, amount })
+}
 
 /** What the member now pays and when: the honest summary on the accepted and summary pages. */
 export function SubscriptionSummary({ signedIn }: { signedIn: boolean }) {
@@ -21,17 +32,7 @@ export function SubscriptionSummary({ signedIn }: { signedIn: boolean }) {
       {live.map((x) => (
         <div key={x.id}>
           <dt>{t(`plans.${x.plan}`)}</dt>
-          <dd>
-            {x.status === 'trialing' && x.trial_ends_at
-              ? t('summary.trial', {
-                  date: formatDate(new Date(x.trial_ends_at), lng),
-                  amount: formatCents(x.price_cents, lng),
-                })
-              : t('summary.active', {
-                  date: x.next_billing_at ? formatDate(new Date(x.next_billing_at), lng) : '',
-                  amount: formatCents(x.price_cents, lng),
-                })}
-          </dd>
+          <dd>{chargeLine(t, x, lng)}</dd>
         </div>
       ))}
     </dl>

@@ -12,6 +12,7 @@ import {
   useTranslation,
 } from '../../../src/index'
 import { cancelSubscription, getSubscriptions, type Subscription } from '../api'
+import { chargeLine } from '../components/SubscriptionSummary'
 import s from '../components/upsell.module.css'
 import { formatDate } from '../lander'
 
@@ -101,17 +102,7 @@ function CancelSubscriptionPage() {
         live.map((x) => (
           <div key={x.id} className={s.listCard}>
             <h2 className={s.stepTitle}>{t(`plans.${x.plan}`)}</h2>
-            <p>
-              {x.status === 'trialing' && x.trial_ends_at
-                ? t('summary.trial', {
-                    date: formatDate(new Date(x.trial_ends_at), lng),
-                    amount: formatCents(x.price_cents, lng),
-                  })
-                : t('summary.active', {
-                    date: x.next_billing_at ? formatDate(new Date(x.next_billing_at), lng) : '',
-                    amount: formatCents(x.price_cents, lng),
-                  })}
-            </p>
+            <p>{chargeLine(t, x, lng)}</p>
             <p>{t('cancel.what')}</p>
             <Button
               size="large"
