@@ -4,6 +4,16 @@ import { constants, str } from '../../src/contract'
 /** API contract of the auth plugin: request and reply schemas shared by the server and the SPA. */
 
 const email = z.email({ error: 'Please enter a valid email address.' }).check(z.maxLength(254))
+/** A password a member chooses: the minimum length of SPEC 9, at most 200 characters. */
+const newPassword = z
+  .string()
+  .check(
+    z.minLength(
+      constants.minimumPasswordLength,
+      `The password must be at least ${constants.minimumPasswordLength} characters.`,
+    ),
+    z.maxLength(200),
+  )
 
 export const User = z.object({
   user_id: z.number(),
@@ -57,15 +67,7 @@ export const RegisterRequest = z
       .string({ error: 'Please enter your name.' })
       .check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(100)),
     email,
-    password: z
-      .string()
-      .check(
-        z.minLength(
-          constants.minimumPasswordLength,
-          `The password must be at least ${constants.minimumPasswordLength} characters.`,
-        ),
-        z.maxLength(200),
-      ),
+    password: newPassword,
     password_confirmation: str(200),
     phone: z.optional(z.string().check(z.regex(/^[+0-9 ()-]{0,25}$/, 'Please enter a valid phone number.'))),
     source: z.optional(str(100)),
@@ -104,17 +106,7 @@ export const PasswordResetRequest = z.object({
   email: z.optional(email),
   email_encoded: z.optional(str(400)),
   token: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-  password: z.optional(
-    z
-      .string()
-      .check(
-        z.minLength(
-          constants.minimumPasswordLength,
-          `The password must be at least ${constants.minimumPasswordLength} characters.`,
-        ),
-        z.maxLength(200),
-      ),
-  ),
+  password: z.optional(newPassword),
   password_confirmation: z.optional(str(200)),
 })
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>
