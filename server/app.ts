@@ -14,6 +14,7 @@ import { Sessions } from './lib/session.ts'
 import { accountRoutes } from './routes/account.ts'
 import { authRoutes } from './routes/auth.ts'
 import { catalogRoutes } from './routes/catalog.ts'
+import { chatRoutes } from './routes/chat.ts'
 import { coinsRoutes } from './routes/coins.ts'
 import { coreRoutes } from './routes/core.ts'
 import { devRoutes } from './routes/dev.ts'
@@ -253,6 +254,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   await accountRoutes(app, services)
   await protectionRoutes(app, services)
   await upsellRoutes(app, services)
+  await chatRoutes(app, services)
   if (mode !== 'production') await devRoutes(app, services)
 
   // DIST_ROOT as rsbuild.config.ts takes it: relative to the root, or absolute

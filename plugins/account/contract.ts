@@ -267,3 +267,6 @@ export const DevPurchaseRequest = z.object({
 })
 /** Test mode only: move that member's cash rows one step (pending -> confirmed -> payable) and send held payouts. */
 export const DevAdvanceRequest = z.object({ email: z.string().check(z.minLength(3), z.maxLength(200)) })
+
+/** The live chat of /account/contact (SPEC 2.9). */
+export * from './member/chat-contract'
