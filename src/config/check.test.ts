@@ -3,6 +3,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { landing } from '../routing/navigation'
+import { routeTable } from '../routing/resolve'
 import { checkConfig, discoverPlugins } from './check'
 import type { PluginInfo } from './cross-check'
 import { formatProblem } from './load'
@@ -231,6 +233,23 @@ describe('config:check', () => {
     expect(cfg.routes.some((x) => 'screen' in x && x.screen.startsWith('coins/'))).toBe(false)
     expect(cfg.landers).toBeNull()
     expect(r.notes.some((n) => n.includes("plugin 'coins' is not enabled"))).toBe(true)
+  })
+
+  it("a one-segment page of a plugin the brand does not ship is not found, not taken by '/:merchant'", async () => {
+    const r = await checkConfig(root, { plugins, brands: ['shipnow'] })
+    const cfg = r.configs.get('shipnow')!
+    const table = routeTable(cfg)
+    // '/plus' (upsell), '/surveys' (coins) and a lander path ('/thankyou') are not shipnow's pages
+    for (const path of ['/plus', '/surveys', '/thankyou']) {
+      expect(cfg.absent).toContain(path)
+      expect(table.resolve(path), path).toBeNull()
+    }
+    // a store slug of the same shape still ends on the store page
+    const store = landing(table, '/amazon')
+    expect(store.end === 'page' && store.hit.entry).toMatchObject({
+      kind: 'screen',
+      path: '/:merchant-coupons',
+    })
   })
 
   it('the CLI (npm run config:check, also run by the build) prints each problem and exits 1', () => {

@@ -107,6 +107,7 @@ export function crossCheck(
   }
 
   const routes: RuntimeConfig['routes'] = []
+  const absent: string[] = []
   ;(files.routes ?? []).forEach((r, i) => {
     const path = `routes[${i}]`
     claim(r.path, `config/routes.json#${path}.path`)
@@ -116,6 +117,7 @@ export function crossCheck(
       if (r.overlay) checkScreen('config/routes.json', `${path}.overlay`, r.overlay)
       if (state === 'disabled') {
         notes.push(`${r.path}: left out, plugin '${r.screen.split('/')[0]}' is not enabled for ${brandId}.`)
+        absent.push(r.path)
         return
       }
     } else if (!existsSync(join(root, 'public', r.external.split(/[?#]/)[0]!))) {
@@ -137,6 +139,7 @@ export function crossCheck(
       })
     })
     if (state === 'ok') landers = files.landers
+    else if (state === 'disabled') absent.push(...files.landers.landers.flatMap((l) => l.paths))
   }
 
   const redirects = files.redirects ?? []
@@ -264,6 +267,7 @@ export function crossCheck(
       redirects,
       landers,
       plugins: [...enabled],
+      absent,
     },
   }
 }

@@ -15,4 +15,9 @@ export interface RuntimeConfig {
   redirects: RedirectEntry[]
   landers: LandersConfig | null
   plugins: string[]
+  /**
+   * Paths of routes and landers whose plugin this brand does not ship: not found. The resolver ranks
+   * them with the others, so a '/:merchant' does not take '/plus' on a brand without upsell.
+   */
+  absent?: string[]
 }

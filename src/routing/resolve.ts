@@ -111,9 +111,18 @@ function decodePath(pathname: string): string {
   }
 }
 
-/** A resolver over any entries that have a path pattern (config entries, or the first paints' paths). */
-export function createResolver<E extends { path: string }>(entries: readonly E[]): Resolver<E> {
-  const ranked = entries
+/**
+ * A resolver over any entries that have a path pattern (config entries, or the first paints' paths).
+ * `absent`: patterns that are nowhere (pages of plugins the brand does not ship). They are ranked with
+ * the entries, so a path they match more specifically than an entry (a '/plus' against '/:merchant')
+ * resolves to nothing, the app's not-found, instead of falling to the less specific entry.
+ */
+export function createResolver<E extends { path: string }>(
+  entries: readonly E[],
+  absent: readonly string[] = [],
+): Resolver<E> {
+  const nowhere = absent.map((path) => ({ path, nowhere: true as const }))
+  const ranking = [...entries, ...nowhere]
     .flatMap((entry, index) =>
       expandOptional(entry.path).map((pattern) => {
         const routerPath = routerPathOf(pattern)
@@ -132,15 +141,17 @@ export function createResolver<E extends { path: string }>(entries: readonly E[]
     )
     .sort((a, b) => b.rank.score - a.rank.score || b.suffix - a.suffix || a.index - b.index)
     .map((r) => r.rank)
+  const ranked = ranking.filter((r): r is RankedPattern<E> => !('nowhere' in r.entry))
   const declared = new Map(entries.map((e) => [e, paramNames(e.path)]))
   return {
     entries,
     ranked,
     resolve(pathname) {
       const path = decodePath(pathname)
-      for (const r of ranked) {
+      for (const r of ranking) {
         const found = matchPattern(r.compiled, path)
         if (!found) continue
+        if ('nowhere' in r.entry) return null
         const params: Params = {}
         for (const n of declared.get(r.entry) ?? []) params[n] = found[n]
         return { entry: r.entry, params }
@@ -189,11 +200,11 @@ const tables = new WeakMap<object, Resolver<RouteEntry>>()
 
 /** The app's resolver for a config, built once per config object. */
 export function routeTable(
-  config: Pick<RuntimeConfig, 'routes' | 'redirects' | 'landers'>,
+  config: Pick<RuntimeConfig, 'routes' | 'redirects' | 'landers' | 'absent'>,
 ): Resolver<RouteEntry> {
   let t = tables.get(config)
   if (!t) {
-    t = createResolver(collectEntries(config))
+    t = createResolver(collectEntries(config), config.absent)
     tables.set(config, t)
   }
   return t

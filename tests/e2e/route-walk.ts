@@ -90,35 +90,7 @@ export const PLACEHOLDERS: readonly string[] = [
  * only, and the walk fails once the bug is gone so the entry is removed.
  */
 type Check = 'h1' | 'console' | '5xx' | 'missing' | 'spanish' | 'not-found' | 'page'
-export const KNOWN_BUGS: readonly { brand?: string; patterns: string[]; check: Check; reason: string }[] = [
-  {
-    brand: 'shipnow',
-    check: 'not-found',
-    reason:
-      "A one-segment page of a plugin the brand does not ship is left out of its route table, so '/:merchant' " +
-      "takes it: '/plus' goes to '/plus-coupons' and shows the catalog's 'Store not found', not the app's not-found.",
-    patterns: [
-      '/awesome',
-      '/cancel-subscription',
-      '/payment-error',
-      '/plus',
-      '/sfupsell2',
-      '/splamzthanq',
-      '/splnothanq',
-      '/splthanq',
-      '/spoptout',
-      '/spsummary',
-      '/spupsell',
-      '/spupsell2',
-      '/surveys',
-      '/sweepstakes-rules',
-      '/thankyou',
-      '/updatepay_method',
-      '/ups/sfupsell2',
-      '/upsell2',
-    ],
-  },
-]
+export const KNOWN_BUGS: readonly { brand?: string; patterns: string[]; check: Check; reason: string }[] = []
 
 /**
  * Screens whose job is to send the browser to another site (a store, an offer): the walk answers other
