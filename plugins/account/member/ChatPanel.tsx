@@ -1,0 +1,234 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { Button, constants, errorText, HttpError, useServices, useTranslation } from '../../../src/index'
+import { chatMessages, currentChat, endChat, sendChat, startChat } from './api'
+import type { ChatConversation, ChatMessage } from './chat-contract'
+import { chatOpen } from './hours'
+import s from './member.module.css'
+
+/** How often an open conversation asks for new messages. */
+const POLL_MS = 5000
+
+/** The business hours in words, in the member's language: 'Monday to Friday, 8:00 to 20:00 (Eastern Time)'. */
+export function hoursText(t: (k: string, o?: Record<string, unknown>) => string, lng: string): string {
+  const c = constants.chat
+  const locale = lng === 'es' ? 'es-US' : 'en-US'
+  // 2024-01-07 was a Sunday: day d of the week is that date plus d
+  const dayName = (d: number) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2024, 0, 7 + d)),
+    )
+  const days = [...c.days].sort((a, b) => a - b)
+  const consecutive = days.every((d, i) => i === 0 || d === days[i - 1]! + 1)
+  const dayText =
+    consecutive && days.length > 2
+      ? t('member.chat.dayRange', { from: dayName(days[0]!), to: dayName(days.at(-1)!) })
+      : new Intl.ListFormat(locale, { type: 'conjunction' }).format(days.map(dayName))
+  const zone =
+    new Intl.DateTimeFormat(locale, { timeZone: c.timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value ?? c.timeZone
+  return t('member.chat.hours', { days: dayText, open: `${c.openHour}:00`, close: `${c.closeHour}:00`, zone })
+}
+
+/**
+ * The live chat (SPEC 2.9): in business hours, a conversation stored on the server (start, write,
+ * new messages every few seconds, end); outside them, it says when it opens and points to the form.
+ */
+export function ChatPanel() {
+  const { t, i18n } = useTranslation('account')
+  const { http } = useServices()
+  const [open, setOpen] = useState<boolean | null>(null)
+  const [conv, setConv] = useState<ChatConversation | null>(null)
+  const [messages, setMessages] = useState<ChatMessage[]>([])
+  const [draft, setDraft] = useState('')
+  const [fieldError, setFieldError] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [loadFailed, setLoadFailed] = useState(false)
+  const input = useRef<HTMLTextAreaElement>(null)
+  const lastId = messages.at(-1)?.id ?? 0
+
+  const failed = useCallback(
+    (e: unknown) => {
+      if (e instanceof HttpError && (e.code === 'chat_closed' || e.code === 'chat_conversation_closed')) {
+        setOpen(e.code === 'chat_closed' ? false : open)
+        setConv(null)
+        setMessages([])
+      }
+      setError(
+        e instanceof HttpError && e.code
+          ? t(`member.errors.${e.code}`, { defaultValue: '' }) || errorText(t, e)
+          : errorText(t, e),
+      )
+    },
+    [t, open],
+  )
+
+  const load = useCallback(() => {
+    setLoadFailed(false)
+    setOpen(null)
+    currentChat(http).then(
+      (r) => {
+        setOpen(r.open)
+        setConv(r.data)
+        setMessages(r.data?.messages ?? [])
+      },
+      () => {
+        // the server did not answer: the hours of config still say whether the chat is open
+        setOpen(chatOpen())
+        setLoadFailed(true)
+      },
+    )
+  }, [http])
+  useEffect(load, [load])
+
+  useEffect(() => {
+    if (!conv) return
+    const id = window.setInterval(() => {
+      chatMessages(http, conv.id, lastId).then(
+        (more) =>
+          more.length && setMessages((m) => [...m, ...more.filter((x) => x.id > (m.at(-1)?.id ?? 0))]),
+        () => {},
+      )
+    }, POLL_MS)
+    return () => window.clearInterval(id)
+  }, [http, conv, lastId])
+
+  async function start() {
+    setBusy(true)
+    setError('')
+    try {
+      const c = await startChat(http)
+      setConv(c)
+      setMessages(c.messages)
+      setTimeout(() => input.current?.focus(), 0)
+    } catch (e) {
+      failed(e)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function send(e: FormEvent) {
+    e.preventDefault()
+    if (!conv || busy) return
+    const body = draft.trim()
+    if (!body) {
+      setFieldError(t('member.errors.body.too_short'))
+      input.current?.focus()
+      return
+    }
+    setBusy(true)
+    setError('')
+    setFieldError('')
+    try {
+      const m = await sendChat(http, conv.id, body)
+      setMessages((list) => [...list.filter((x) => x.id !== m.id), m])
+      setDraft('')
+    } catch (err) {
+      const code = err instanceof HttpError ? err.codes.body : undefined
+      if (code) setFieldError(t(`member.errors.body.${code}`, { defaultValue: '' }) || errorText(t, err))
+      else failed(err)
+      input.current?.focus()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function end() {
+    if (!conv) return
+    setBusy(true)
+    try {
+      await endChat(http, conv.id)
+      setConv(null)
+      setMessages([])
+    } catch (e) {
+      failed(e)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const text = (m: ChatMessage) =>
+    m.author === 'system' ? t(`member.chat.system.${m.body}`, { defaultValue: m.body }) : m.body
+  return (
+    <section className={s.card} aria-labelledby="chat-title" data-testid="chat-panel">
+      <h2 id="chat-title">{t('member.chat.title')}</h2>
+      <p className={s.muted}>{hoursText(t, i18n.language)}</p>
+      {open === null ? (
+        <p role="status">{t('member.loading')}</p>
+      ) : !open ? (
+        <p data-testid="chat-closed">{t('member.chat.closed')}</p>
+      ) : conv ? (
+        <>
+          <ol
+            className={s.chatLog}
+            role="log"
+            aria-live="polite"
+            aria-label={t('member.chat.log')}
+            data-testid="chat-log"
+          >
+            {messages.map((m) => (
+              <li key={m.id} className={m.author === 'member' ? s.mine : undefined}>
+                <span className="visually-hidden">{t(`member.chat.author.${m.author}`)}: </span>
+                {text(m)}
+              </li>
+            ))}
+          </ol>
+          <form onSubmit={send} noValidate>
+            <label className={s.label} htmlFor="chat-message">
+              {t('member.chat.message')}
+            </label>
+            <textarea
+              ref={input}
+              id="chat-message"
+              name="body"
+              className={s.textarea}
+              value={draft}
+              maxLength={constants.chat.messageMaxLength}
+              onChange={(e) => {
+                setDraft(e.target.value)
+                setFieldError('')
+              }}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? 'chat-message-error' : undefined}
+            />
+            {fieldError ? (
+              <p id="chat-message-error" className={s.fieldError}>
+                {fieldError}
+              </p>
+            ) : null}
+            <div className={s.actions}>
+              <Button type="submit" disabled={busy}>
+                {t('member.chat.send')}
+              </Button>
+              <Button variant="secondary" onClick={end} disabled={busy}>
+                {t('member.chat.end')}
+              </Button>
+            </div>
+          </form>
+        </>
+      ) : (
+        <>
+          <p>{t('member.chat.openNow')}</p>
+          <Button onClick={start} disabled={busy || loadFailed} aria-busy={busy}>
+            {t('member.chat.start')}
+          </Button>
+        </>
+      )}
+      {loadFailed ? (
+        <div role="alert" className={s.alert}>
+          <p>{t('member.loadError')}</p>
+          <Button variant="secondary" onClick={load}>
+            {t('member.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className={s.alert}>
+          {error}
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,175 @@
+import { observer } from 'mobx-react-lite'
+import { useCallback, useState } from 'react'
+import {
+  Button,
+  Field,
+  FormAlert,
+  Money,
+  Page,
+  useForm,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
+import { type Card, getBilling, updateCard } from '../member/api'
+import { Loaded, useLoad } from '../member/Loaded'
+import s from '../member/member.module.css'
+import { formatDate, formErrors } from '../member/text'
+
+const CARD_FIELDS = ['card_number', 'exp', 'cvv', 'zip'] as const
+
+/** Replace the card on file: checked by the payment processor (a zero authorisation) on the server. */
+function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('account')
+  const { http } = useServices()
+  const f = useForm({ card_number: '', exp: '', cvv: '', zip: '' }, { clearErrorOnChange: true })
+  const submit = f.onSubmit(
+    async (v) => {
+      try {
+        await updateCard(http, v)
+        onSaved()
+      } catch (e) {
+        const x = formErrors(t, e, CARD_FIELDS)
+        f.show(x.fields, x.form)
+      }
+    },
+    (v) =>
+      Object.fromEntries(
+        CARD_FIELDS.filter((k) => !v[k].trim()).map((k) => [k, t(`member.errors.${k}.required`)]),
+      ),
+  )
+  return (
+    <form ref={f.ref} onSubmit={submit} noValidate aria-labelledby="card-form-title" data-testid="card-form">
+      <h3 id="card-form-title">{t('member.billing.newCard')}</h3>
+      <div className={s.grid}>
+        <Field
+          id="card_number"
+          label={t('member.billing.cardNumber')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          {...f.text('card_number')}
+        />
+        <Field
+          id="exp"
+          label={t('member.billing.exp')}
+          hint={t('member.billing.expHint')}
+          autoComplete="cc-exp"
+          {...f.text('exp')}
+        />
+        <Field
+          id="cvv"
+          label={t('member.billing.cvv')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          {...f.text('cvv')}
+        />
+        <Field id="zip" label={t('member.billing.zip')} autoComplete="postal-code" {...f.text('zip')} />
+      </div>
+      <FormAlert text={f.alert} />
+      <div className={s.actions}>
+        <Button type="submit" disabled={f.busy} aria-busy={f.busy}>
+          {t('member.billing.saveCard')}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('member.billing.cancel')}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function cardText(t: (k: string, o?: Record<string, unknown>) => string, c: Card) {
+  return t('member.billing.card', {
+    brand: c.brand.toUpperCase(),
+    last4: c.last4,
+    exp: `${String(c.exp_month).padStart(2, '0')}/${c.exp_year}`,
+  })
+}
+
+/** /account/billing: the card on file, a form to replace it, and every charge made. */
+function BillingPage() {
+  const { t, i18n } = useTranslation('account')
+  const { http } = useServices()
+  const load = useCallback(() => getBilling(http), [http])
+  const { state, reload } = useLoad(load)
+  const [editing, setEditing] = useState(false)
+  const [saved, setSaved] = useState(false)
+  return (
+    <Page title={t('member.billing.title')} className={s.page} testId="billing-page">
+      <Loaded state={state} retry={reload}>
+        {(b) => (
+          <>
+            <section className={s.card} aria-labelledby="card-on-file">
+              <h2 id="card-on-file">{t('member.billing.onFile')}</h2>
+              <p data-testid="card-on-file">
+                {b.payment_methods[0] ? cardText(t, b.payment_methods[0]) : t('member.billing.noCard')}
+              </p>
+              <div role="status" aria-live="polite">
+                {saved ? t('member.billing.saved') : ''}
+              </div>
+              {editing ? (
+                <CardForm
+                  onSaved={() => {
+                    setEditing(false)
+                    setSaved(true)
+                    reload()
+                  }}
+                  onCancel={() => setEditing(false)}
+                />
+              ) : (
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSaved(false)
+                    setEditing(true)
+                  }}
+                >
+                  {b.payment_methods[0] ? t('member.billing.update') : t('member.billing.add')}
+                </Button>
+              )}
+            </section>
+            <section className={s.card} aria-labelledby="charges">
+              <h2 id="charges">{t('member.billing.charges')}</h2>
+              {b.payments.length === 0 ? (
+                <p>{t('member.billing.noCharges')}</p>
+              ) : (
+                <table className={s.table}>
+                  <caption className="visually-hidden">{t('member.billing.charges')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('member.billing.date')}</th>
+                      <th scope="col">{t('member.billing.description')}</th>
+                      <th scope="col">{t('member.billing.status')}</th>
+                      <th scope="col" className={s.num}>
+                        {t('member.billing.amount')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {b.payments.map((p) => (
+                      <tr key={p.id} data-testid="charge">
+                        <td>{formatDate(p.created_at, i18n.language)}</td>
+                        <td>
+                          {p.description}
+                          <br />
+                          <span className={s.muted}>
+                            {t('member.billing.cardEnding', { last4: p.card_last4 })}
+                          </span>
+                        </td>
+                        <td>{t(`member.billing.statuses.${p.status}`, { defaultValue: p.status })}</td>
+                        <td className={s.num}>
+                          <Money cents={p.amount_cents} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+          </>
+        )}
+      </Loaded>
+    </Page>
+  )
+}
+
+export default observer(BillingPage)

@@ -1,0 +1,109 @@
+import { observer } from 'mobx-react-lite'
+import { useCallback, useState } from 'react'
+import { Button, errorText, Page, useServices, useStore, useTranslation } from '../../../src/index'
+import { getNotifications, markRead, type NotificationsPage as Reply } from '../member/api'
+import { Loaded, useLoad } from '../member/Loaded'
+import s from '../member/member.module.css'
+import { formatDate } from '../member/text'
+
+/** /account/notifications: newest first, mark one or all read; the header's count follows. */
+function NotificationsPage() {
+  const { t, i18n } = useTranslation('account')
+  const { http } = useServices()
+  const account = useStore('account')
+  const load = useCallback(async () => {
+    const r = await getNotifications(http)
+    account.setUnread(r.unread)
+    return r
+  }, [http, account])
+  const { state, reload, setData } = useLoad<Reply>(load)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  const [said, setSaid] = useState('')
+
+  async function mark(ids?: number[]) {
+    setBusy(true)
+    setError('')
+    setSaid('')
+    try {
+      await markRead(http, ids)
+      const was = state.status === 'ready' ? state.data : null
+      const left =
+        ids && was
+          ? Math.max(0, was.unread - was.data.filter((n) => ids.includes(n.id) && !n.read).length)
+          : 0
+      setData((d) => ({
+        ...d,
+        data: d.data.map((n) => (!ids || ids.includes(n.id) ? { ...n, read: true } : n)),
+        unread: left,
+      }))
+      account.setUnread(left)
+      setSaid(ids ? t('member.notifications.markedOne') : t('member.notifications.markedAll'))
+    } catch (e) {
+      setError(errorText(t, e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Page title={t('member.notifications.title')} className={s.page} testId="notifications-page">
+      <Loaded state={state} retry={reload}>
+        {(d) => (
+          <>
+            <div className={s.row}>
+              <p data-testid="notifications-unread">
+                {t('member.notifications.unread', { count: d.unread })}
+              </p>
+              {d.unread > 0 ? (
+                <Button variant="secondary" onClick={() => mark()} disabled={busy}>
+                  {t('member.notifications.markAll')}
+                </Button>
+              ) : null}
+            </div>
+            <div role="status" aria-live="polite">
+              {said}
+            </div>
+            {error ? (
+              <p role="alert" className={s.alert}>
+                {error}
+              </p>
+            ) : null}
+            {d.data.length === 0 ? (
+              <p className={s.card}>{t('member.notifications.empty')}</p>
+            ) : (
+              <ul className={`${s.list} ${s.card}`} aria-label={t('member.notifications.title')}>
+                {d.data.map((n) => (
+                  <li key={n.id} className={s.item} data-testid="notification">
+                    <div>
+                      <h2 className={n.read ? undefined : s.unread}>
+                        {n.read ? null : (
+                          <span className="visually-hidden">{t('member.notifications.new')} </span>
+                        )}
+                        {n.title}
+                      </h2>
+                      <p>{n.body}</p>
+                      <p className={s.muted}>{formatDate(n.created_at, i18n.language)}</p>
+                    </div>
+                    {n.read ? null : (
+                      <Button
+                        variant="link"
+                        onClick={() => mark([n.id])}
+                        disabled={busy}
+                        aria-label={t('member.notifications.markOneLabel', { title: n.title })}
+                      >
+                        {t('member.notifications.markOne')}
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </Loaded>
+    </Page>
+  )
+}
+
+export default observer(NotificationsPage)

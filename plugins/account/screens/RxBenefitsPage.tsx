@@ -1,0 +1,6 @@
+import { Benefits } from '../member/Benefits'
+
+/** /account/rxbenefits: the prescription savings benefit. */
+export default function RxBenefitsPage() {
+  return <Benefits kind="rx" />
+}
