@@ -3,11 +3,11 @@ import i18next, { type i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { MemoryRouter } from 'react-router-dom'
-import headerEn from '../../../locales/en/account-header.json'
 import accountEn from '../../../locales/en/account.json'
+import headerEn from '../../../locales/en/account-header.json'
 import coreEn from '../../../locales/en/core.json'
-import headerEs from '../../../locales/es/account-header.json'
 import accountEs from '../../../locales/es/account.json'
+import headerEs from '../../../locales/es/account-header.json'
 import coreEs from '../../../locales/es/core.json'
 import {
   type AppContextValue,
@@ -50,7 +50,12 @@ export interface Call {
 
 export function fakeHttp(routes: Routes) {
   const calls: Call[] = []
-  const run = async (method: string, url: string, body?: unknown, config?: { params?: Record<string, unknown> }) => {
+  const run = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    config?: { params?: Record<string, unknown> },
+  ) => {
     calls.push({ method, url, body })
     const h = routes[`${method} ${url}`]
     if (!h) throw new HttpError('Request failed with status code 404', 'status', 404)

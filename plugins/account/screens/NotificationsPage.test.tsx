@@ -4,9 +4,27 @@ import { fakeHttp, makeI18n, renderWith } from '../member/test-utils'
 import NotificationsPage from './NotificationsPage'
 
 const list = () => [
-  { id: 3, title: 'Cash back confirmed', body: 'Your $4.20 is confirmed.', read: false, created_at: new Date().toISOString() },
-  { id: 2, title: 'New survey', body: 'A survey is waiting.', read: false, created_at: new Date().toISOString() },
-  { id: 1, title: 'Plus renewal', body: 'Renews next week.', read: true, created_at: new Date().toISOString() },
+  {
+    id: 3,
+    title: 'Cash back confirmed',
+    body: 'Your $4.20 is confirmed.',
+    read: false,
+    created_at: new Date().toISOString(),
+  },
+  {
+    id: 2,
+    title: 'New survey',
+    body: 'A survey is waiting.',
+    read: false,
+    created_at: new Date().toISOString(),
+  },
+  {
+    id: 1,
+    title: 'Plus renewal',
+    body: 'Renews next week.',
+    read: true,
+    created_at: new Date().toISOString(),
+  },
 ]
 
 describe('NotificationsPage', () => {

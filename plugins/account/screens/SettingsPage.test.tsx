@@ -14,7 +14,7 @@ const defaults = (): Settings => ({
 })
 
 describe('SettingsPage', () => {
-  it("shows the four terms as the server has them (SPEC 9 defaults for a new member) and saves a change at once", async () => {
+  it('shows the four terms as the server has them (SPEC 9 defaults for a new member) and saves a change at once', async () => {
     let stored = defaults()
     const { http, calls } = fakeHttp({
       'GET /api/account/settings': () => ({ data: stored }),
@@ -28,13 +28,19 @@ describe('SettingsPage', () => {
     const stats = await screen.findByRole('checkbox', { name: 'Usage statistics' })
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy()
     expect((stats as HTMLInputElement).checked).toBe(true)
-    expect((screen.getByRole('checkbox', { name: 'Tracking cookies' }) as HTMLInputElement).checked).toBe(true)
-    expect((screen.getByRole('checkbox', { name: 'Firefox extension data' }) as HTMLInputElement).checked).toBe(false)
+    expect((screen.getByRole('checkbox', { name: 'Tracking cookies' }) as HTMLInputElement).checked).toBe(
+      true,
+    )
+    expect(
+      (screen.getByRole('checkbox', { name: 'Firefox extension data' }) as HTMLInputElement).checked,
+    ).toBe(false)
     const pii = screen.getByRole('checkbox', { name: 'Personal data for partners' }) as HTMLInputElement
     expect(pii.checked).toBe(false)
     fireEvent.click(pii)
     expect(pii.checked).toBe(true) // optimistic: before the server answers
-    await waitFor(() => expect(screen.getByTestId('settings-status').textContent).toMatch('Personal data for partners'))
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-status').textContent).toMatch('Personal data for partners'),
+    )
     expect(calls.at(-1)).toEqual({
       method: 'PUT',
       url: '/api/account/settings',
