@@ -222,6 +222,8 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
       '/landers': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
+      // the development mailbox and events pages of the API server (npm run dev only)
+      '/dev/': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
     },
   },
 }))
