@@ -31,6 +31,7 @@ export type {
   GuardContext,
   GuardResult,
   LocaleLoader,
+  MenuEntry,
   Plugin,
   PluginContext,
   PluginDefinition,
@@ -59,3 +60,4 @@ export { loadPendingPage } from './ui/pending'
 export { Spinner } from './ui/Spinner'
 export { useDocumentTitle } from './ui/useDocumentTitle'
 export { type FormErrors, splitServerErrors, type UseFormOptions, useForm } from './ui/useForm'
+export { LoadFailed, type LoadState, useLoad } from './ui/useLoad'

@@ -3,6 +3,7 @@ import type {
   FirstPaintProps,
   Guard,
   LocaleLoader,
+  MenuEntry,
   Plugin,
   SlotContribution,
   SlotName,
@@ -21,6 +22,8 @@ export interface Registry {
   readonly guards: ReadonlyMap<string, Guard>
   readonly locales: ReadonlyMap<string, Readonly<Record<string, LocaleLoader>>>
   readonly slots: ReadonlyMap<SlotName, readonly SlotEntry[]>
+  /** Side menus by name: the enabled plugins' entries, sorted by order (then path). */
+  readonly menus: ReadonlyMap<string, readonly MenuEntry[]>
   has(plugin: string): boolean
 }
 
@@ -50,7 +53,19 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
   const guardOwner = new Map<string, string>()
   const locales = new Map<string, Readonly<Record<string, LocaleLoader>>>()
   const slots = new Map<SlotName, SlotEntry[]>()
+  const menus = new Map<string, MenuEntry[]>()
   for (const p of plugins) {
+    for (const [menu, entries] of Object.entries(p.menus ?? {})) {
+      const list = menus.get(menu) ?? []
+      for (const e of entries) {
+        if (!/^[a-z][a-z0-9-]*:[\w.-]+$/.test(e.label))
+          throw new Error(
+            `Plugin '${p.name}': menu '${menu}' entry '${e.path}' needs its label as 'namespace:key'.`,
+          )
+        list.push(e)
+      }
+      menus.set(menu, list)
+    }
     for (const [id, loader] of Object.entries(p.screens ?? {})) screens.set(`${p.name}/${id}`, loader)
     for (const [id, loader] of Object.entries(p.firstPaint ?? {})) {
       if (!p.screens?.[id])
@@ -78,9 +93,19 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
           throw new Error(
             `A component for slot '${slot}' names texts '${ns}', which no enabled plugin gives.`,
           )
+  for (const [menu, list] of menus)
+    for (const e of list) {
+      const ns = e.label.split(':')[0]!
+      if (ns !== 'core' && !locales.has(ns))
+        throw new Error(
+          `Menu '${menu}' entry '${e.path}' names texts '${ns}', which no enabled plugin gives.`,
+        )
+    }
+  for (const list of menus.values()) list.sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
   return {
     plugins,
     screens,
+    menus,
     firstPaints,
     guards,
     locales,

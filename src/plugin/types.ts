@@ -38,6 +38,18 @@ export interface GuardContext {
 
 export type Guard = (ctx: GuardContext) => GuardResult | Promise<GuardResult>
 
+/**
+ * One link of a side menu a route names in routes.json (`"menu": "account"`): the path it opens, its
+ * label as '<namespace>:<key>' (loaded with the screen) and its place (lower first).
+ *
+ * @example { path: '/account/coin/history', label: 'coins:menu.history', order: 60 }
+ */
+export interface MenuEntry {
+  path: string
+  label: string
+  order: number
+}
+
 /** Places in the core layout that plugins may fill with components. */
 export type SlotName = 'header.nav' | 'header.actions' | 'footer.links' | 'app.overlay'
 
@@ -120,6 +132,11 @@ export interface PluginDefinition {
    * draw exactly what the screen's own first render draws at the top, so nothing moves when it takes over.
    */
   firstPaint?: Readonly<Record<string, ComponentLoader<FirstPaintProps>>>
+  /**
+   * Entries of named side menus (e.g. 'account'). A route that names the menu shows the entries of
+   * every enabled plugin, sorted by order, beside its screen; a disabled plugin's entries are absent.
+   */
+  menus?: Readonly<Record<string, readonly MenuEntry[]>>
   /** Components placed in the core layout. */
   slots?: Readonly<Partial<Record<SlotName, SlotContribution>>>
   /**

@@ -53,6 +53,12 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
     return mod.default
   }
 
+  /** The texts of a side menu's labels ('coins:menu.history' needs 'coins'), so it draws complete. */
+  function loadMenuTexts(menu: string) {
+    const namespaces = new Set((o.registry.menus.get(menu) ?? []).map((m) => m.label.split(':')[0]!))
+    return namespaces.size ? o.i18n.loadNamespaces([...namespaces]) : undefined
+  }
+
   async function runGuard(
     name: string | undefined,
     url: URL,
@@ -78,6 +84,7 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
     const [Screen, Overlay] = await Promise.all([
       loadScreen(e.screen),
       e.overlay ? loadScreen(e.overlay) : undefined,
+      e.menu ? loadMenuTexts(e.menu) : undefined,
     ])
     return { Screen, Overlay, params, props: { ...e.props, routeName: e.name } } satisfies LoadedScreen
   }

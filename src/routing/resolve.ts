@@ -28,6 +28,8 @@ export type RouteEntry =
       props: ScreenRoute['props']
       layout: 'main' | 'bare'
       name?: string
+      /** The side menu shown beside the screen (routes.json `menu`). */
+      menu?: string
     }
   | { kind: 'redirect'; path: string; guard?: string; to: string; keepQuery: boolean }
   | { kind: 'external'; path: string; guard?: string; external: string }
@@ -177,6 +179,7 @@ export function collectEntries(
         props: r.props,
         layout: r.layout,
         name: r.name,
+        menu: r.menu,
       })
     } else out.push({ kind: 'external', path: r.path, guard: r.guard, external: r.external })
   }
@@ -221,6 +224,11 @@ export function firstPage(
   const hit = routeTable(config).resolve(pathname)?.entry
   if (hit?.kind !== 'screen') return { screens: [], layout: 'main' }
   return { screens: hit.overlay ? [hit.screen, hit.overlay] : [hit.screen], layout: hit.layout }
+}
+
+/** The side menu a resolved path shows beside its screen (routes.json `menu`), if any. */
+export function menuOf(hit: Resolved<RouteEntry> | null): string | undefined {
+  return hit?.entry.kind === 'screen' ? hit.entry.menu : undefined
 }
 
 /** The layout a resolved path renders in: its screen's, else the main one (not found, redirects). */

@@ -1,13 +1,16 @@
 import { Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, Outlet, ScrollRestoration } from 'react-router-dom'
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
 import { type Language, setLanguage } from '../i18n'
 import type { SlotName } from '../plugin/types'
 import { markBooted } from '../routing/navigation'
+import { menuOf, routeTable } from '../routing/resolve'
 import { useServices } from '../state/context'
 import s from './layout.module.css'
+import { SideMenu } from './SideMenu'
 import { Slot } from './Slot'
 import { Spinner } from './Spinner'
+import sm from './side-menu.module.css'
 
 /** The core texts and the brand's config: what the header, the footer and the language switch draw. */
 function useChrome() {
@@ -63,9 +66,7 @@ function Footer() {
           <Slot name="footer.links" />
         </nav>
         <LanguageSwitch />
-        <p className={s.copyright}>
-          {t('footer.copyright', { brand: config.brand.name, year })}
-        </p>
+        <p className={s.copyright}>{t('footer.copyright', { brand: config.brand.name, year })}</p>
       </div>
     </footer>
   )
@@ -77,14 +78,27 @@ export const LAYOUT_SLOTS: Readonly<Record<'main' | 'bare', readonly SlotName[]>
   bare: ['footer.links', 'app.overlay'],
 }
 
-/** What both layouts draw below the header: the screen (the route's outlet), the footer, the overlays. */
-function ScreenAndFooter() {
+/**
+ * What both layouts draw below the header: the screen (the route's outlet), beside the side menu the
+ * route names (routes.json `menu`) if any, the footer, the overlays.
+ */
+function ScreenAndFooter({ menu }: { menu?: string }) {
+  const screen = (
+    <Suspense fallback={<Spinner />}>
+      <Outlet />
+    </Suspense>
+  )
   return (
     <>
       <main id="main" className={s.main} tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {menu ? (
+          <div className={sm.withMenu}>
+            <SideMenu name={menu} />
+            <div>{screen}</div>
+          </div>
+        ) : (
+          screen
+        )}
       </main>
       <Footer />
       <Slot name="app.overlay" />
@@ -92,16 +106,19 @@ function ScreenAndFooter() {
   )
 }
 
-/** The main site: one header, one footer, the screen between them. */
+/** The main site: one header, one footer, the screen between them (with the route's side menu, if any). */
 export function MainLayout() {
   const { t } = useTranslation('core')
+  const { config } = useServices()
+  const { pathname } = useLocation()
+  const menu = menuOf(routeTable(config).resolve(pathname))
   return (
     <div className={s.shell}>
       <a href="#main" className={s.skip}>
         {t('skipToContent')}
       </a>
       <Header />
-      <ScreenAndFooter />
+      <ScreenAndFooter menu={menu} />
     </div>
   )
 }

@@ -13,6 +13,15 @@ export const screenRouteSchema = z.strictObject({
   layout: z.enum(['main', 'bare']).default('main'),
   overlay: screenId.optional().describe('A screen shown over this one, e.g. the sign-in modal over home.'),
   props: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+  menu: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, {
+      message: "A menu name is lower-case letters, digits and dashes, e.g. 'account'.",
+    })
+    .optional()
+    .describe(
+      "A side menu shown beside the screen, e.g. 'account': the links the enabled plugins register under that name.",
+    ),
 })
 
 export const externalRouteSchema = z.strictObject({
