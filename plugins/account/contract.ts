@@ -62,9 +62,9 @@ export const WithdrawalMethod = z.enum(['paypal', 'bank', 'giftcard'])
 /**
  * Cash amounts in cents, coins in coins (minimums: constants.withdrawalMinimum). The password confirms
  * the payout; idempotency_key (a uuid made once per attempt) makes a retried request answer the first
- * answer instead of paying twice.
+ * answer instead of paying twice. Strict: a body naming anything else (a user_id, ...) is refused.
  */
-export const WithdrawalRequest = z.object({
+export const WithdrawalRequest = z.strictObject({
   kind: z.enum(['cash', 'coin']),
   amount: z.number().check(z.int(), z.minimum(1), z.maximum(10_000_000)),
   method: WithdrawalMethod,
