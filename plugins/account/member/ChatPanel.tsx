@@ -161,20 +161,16 @@ export function ChatPanel() {
         <p data-testid="chat-closed">{t('member.chat.closed')}</p>
       ) : conv ? (
         <>
-          <ol
-            className={s.chatLog}
-            role="log"
-            aria-live="polite"
-            aria-label={t('member.chat.log')}
-            data-testid="chat-log"
-          >
-            {messages.map((m) => (
-              <li key={m.id} className={m.author === 'member' ? s.mine : undefined}>
-                <span className="visually-hidden">{t(`member.chat.author.${m.author}`)}: </span>
-                {text(m)}
-              </li>
-            ))}
-          </ol>
+          <div role="log" aria-live="polite" aria-label={t('member.chat.log')} data-testid="chat-log">
+            <ol className={s.chatLog}>
+              {messages.map((m) => (
+                <li key={m.id} className={m.author === 'member' ? s.mine : undefined}>
+                  <span className="visually-hidden">{t(`member.chat.author.${m.author}`)}: </span>
+                  {text(m)}
+                </li>
+              ))}
+            </ol>
+          </div>
           <form onSubmit={send} noValidate>
             <label className={s.label} htmlFor="chat-message">
               {t('member.chat.message')}

@@ -36,7 +36,7 @@ describe('NotificationsPage', () => {
     const { store } = renderWith(<NotificationsPage />, { i18n: await makeI18n(), http })
     await screen.findByText('2 unread notifications')
     expect(store.unread).toBe(2)
-    fireEvent.click(screen.getByRole('button', { name: 'Mark “Cash back confirmed” as read' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as read: Cash back confirmed' }))
     await screen.findByText('1 unread notification')
     expect(calls.at(-1)?.body).toEqual({ ids: [3] })
     expect(store.unread).toBe(1)
