@@ -96,15 +96,19 @@ function SettingsPage() {
             <div role="status" aria-live="polite" className="visually-hidden" data-testid="settings-status">
               {said}
             </div>
-            <fieldset className={`${s.fieldset} ${s.card}`}>
-              <legend>{t('member.settings.terms')}</legend>
-              {TERMS.map((k) => row(st, k))}
-              <p className={s.muted}>{t('member.settings.defaults', { list: defaults })}</p>
-            </fieldset>
-            <fieldset className={`${s.fieldset} ${s.card}`}>
-              <legend>{t('member.settings.emails')}</legend>
-              {EMAILS.map((k) => row(st, k))}
-            </fieldset>
+            <div className={s.card}>
+              <fieldset className={s.fieldset}>
+                <legend>{t('member.settings.terms')}</legend>
+                {TERMS.map((k) => row(st, k))}
+                <p className={s.muted}>{t('member.settings.defaults', { list: defaults })}</p>
+              </fieldset>
+            </div>
+            <div className={s.card}>
+              <fieldset className={s.fieldset}>
+                <legend>{t('member.settings.emails')}</legend>
+                {EMAILS.map((k) => row(st, k))}
+              </fieldset>
+            </div>
           </>
         )}
       </Loaded>
