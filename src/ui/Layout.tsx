@@ -93,7 +93,9 @@ function ScreenAndFooter({ menu }: { menu?: string }) {
       <main id="main" className={s.main} tabIndex={-1}>
         {menu ? (
           <div className={sm.withMenu}>
-            <SideMenu name={menu} />
+            <Suspense fallback={null}>
+              <SideMenu name={menu} />
+            </Suspense>
             <div>{screen}</div>
           </div>
         ) : (

@@ -22,18 +22,21 @@ export function currentEntry(entries: readonly MenuEntry[], pathname: string): M
  */
 export function SideMenu({ name }: { name: string }) {
   const { registry } = useApp()
-  const { t } = useTranslation('core')
+  const entries = registry.menus.get(name) ?? []
+  // the labels' namespaces: the menu draws once their texts are in (the screen's loader fetches them
+  // too), and re-renders if a language arrives later
+  const namespaces = [...new Set(entries.map((e) => e.label.split(':')[0]!))]
+  const { t } = useTranslation(['core', ...namespaces])
   const { pathname } = useLocation()
   const [open, setOpen] = useState(false)
   const listId = useId()
-  const entries = registry.menus.get(name) ?? []
   const current = currentEntry(entries, pathname)
   // a link followed closes the folded menu
   // biome-ignore lint/correctness/useExhaustiveDependencies: on each new path
   useEffect(() => setOpen(false), [pathname])
   if (entries.length === 0) return null
   return (
-    <nav className={s.menu} aria-label={t('sideMenu.label')} data-testid={`menu-${name}`}>
+    <nav className={s.menu} aria-label={t('core:sideMenu.label')} data-testid={`menu-${name}`}>
       <button
         type="button"
         className={s.toggle}
@@ -41,7 +44,7 @@ export function SideMenu({ name }: { name: string }) {
         aria-controls={listId}
         onClick={() => setOpen((v) => !v)}
       >
-        <span>{current ? t(current.label) : t('sideMenu.open')}</span>
+        <span>{current ? t(current.label) : t('core:sideMenu.open')}</span>
         <span aria-hidden="true" className={s.chevron}>
           {open ? '▲' : '▼'}
         </span>
