@@ -16,6 +16,15 @@ export default definePlugin({
     CoinOfferPage: pending,
     IncompleteCoinOffersPage: pending,
     OnboardingPage: pending,
+    CoinHistoryPage: () => import('./screens/CoinHistoryPage'),
+    CoinWithdrawalPage: () => import('./screens/CoinWithdrawalPage'),
+  },
+  // beside the cash pages in the account menu; a brand without coins has neither link nor page
+  menus: {
+    account: [
+      { path: '/account/coin/history', label: 'coins:menu.history', order: 25 },
+      { path: '/account/withdrawal-coin', label: 'coins:menu.withdraw', order: 26 },
+    ],
   },
   locales: {
     en: () => import('../../locales/en/coins.json'),

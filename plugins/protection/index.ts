@@ -15,6 +15,7 @@ export default definePlugin({
     PackagePage: pending,
     OrderProtectionLinkPage: pending,
   },
+  menus: { account: [{ path: '/account/protection/accounts', label: 'protection:title', order: 160 }] },
   locales: {
     en: () => import('../../locales/en/protection.json'),
     es: () => import('../../locales/es/protection.json'),

@@ -29,9 +29,6 @@ import { collectEntries, createResolver, type RouteEntry } from '../../src/routi
  * when an unlisted one shows the placeholder. The placeholder page is deleted when the list is empty.
  */
 export const PLACEHOLDERS: readonly string[] = [
-  '/account',
-  '/account/coin/history',
-  '/account/gift-card-history',
   '/account/onboarding',
   '/account/order-protection',
   '/account/promoteBetterOffer',
@@ -42,16 +39,9 @@ export const PLACEHOLDERS: readonly string[] = [
   '/account/protection/package',
   '/account/protection/price',
   '/account/protection/shipping',
-  '/account/purchase-history',
-  '/account/rebates',
-  '/account/rebates/:benefit_type',
-  '/account/referrals',
   '/account/survey/onboarding',
   '/account/survey/smsVerify',
   '/account/survey/targeting/:offer_id',
-  '/account/update-expired-gift-card',
-  '/account/withdrawal',
-  '/account/withdrawal-coin',
   '/coins/offer/:offer',
   '/mobile',
   '/mobile-safari/installed/:page?',
@@ -65,11 +55,9 @@ export const PLACEHOLDERS: readonly string[] = [
   '/mobile/subscriptions',
   '/offer/incompleteCoinOffers',
   '/order-protection-link',
-  '/rebates/status',
   '/safari-mobile/:page?',
   '/survey/:platform_name/complete',
   '/surveys',
-  '/withdraw-money',
 ]
 
 /**

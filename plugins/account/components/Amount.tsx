@@ -1,0 +1,39 @@
+import { formatCents, useTranslation } from '../../../src/index'
+import s from './account.module.css'
+
+/** A ledger amount: cash in cents as dollars with 2 decimals (SPEC 9), coins whole. */
+export function Amount({ amount, currency }: { amount: number; currency: 'cash' | 'coin' }) {
+  const { t, i18n } = useTranslation('account')
+  if (currency === 'cash') return <span className="money">{formatCents(amount, i18n.language)}</span>
+  // coins are the coins plugin's pages; a coin row met here is still shown whole
+  const whole = Math.abs(Math.trunc(amount)).toLocaleString(i18n.language === 'es' ? 'es-US' : 'en-US')
+  return <span>{t('coins', { count: Math.abs(amount), value: amount < 0 ? `(${whole})` : whole })}</span>
+}
+
+/** A status word in a coloured badge (pending, payable, paid, …). */
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('account')
+  return (
+    <span className={`${s.badge} ${s[`s-${status}`] ?? ''}`} data-status={status}>
+      {t(`status.${status}`, { defaultValue: status })}
+    </span>
+  )
+}
+
+/** A date (ISO) the way the page's language writes it. */
+export function DateText({ iso }: { iso: string | null | undefined }) {
+  const { i18n } = useTranslation('account')
+  if (!iso) return null
+  const d = new Date(iso)
+  return (
+    <time dateTime={iso}>
+      {Number.isNaN(d.getTime())
+        ? iso
+        : d.toLocaleDateString(i18n.language === 'es' ? 'es-US' : 'en-US', {
+            year: 'numeric',
+            month: 'short',
+            day: 'numeric',
+          })}
+    </time>
+  )
+}

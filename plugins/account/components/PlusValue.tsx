@@ -1,0 +1,68 @@
+import { LoadFailed, Money, useLoad, useServices, useTranslation } from '../../../src/index'
+import s from './account.module.css'
+import { ledgerApi } from './ledger-api'
+import { RowsSkeleton } from './Skeleton'
+
+/** What GET /api/account/billing answers that this card reads: the payments made. */
+interface Payments {
+  data: { payments: { amount_cents: number; status: string; created_at: string }[] }
+}
+
+const PAID = new Set(['succeeded', 'paid', 'captured'])
+
+/**
+ * A Plus member's year: the plus rebates credited this calendar year (ledger rows of kind plus_rebate)
+ * against the membership fees paid this year (the billing payments). It reads the first 100 rows of
+ * each; a member with more in a year sees the count it is based on.
+ */
+export function PlusValue() {
+  const { t } = useTranslation('account')
+  const { http } = useServices()
+  const year = new Date().getFullYear()
+  const data = useLoad(`plus:${year}`, async () => {
+    const [ledger, billing] = await Promise.all([
+      ledgerApi(http).ledger({ currency: 'cash', kind: 'plus_rebate', per_page: 100 }),
+      http.get<Payments>('/api/account/billing'),
+    ])
+    const thisYear = (iso: string) => new Date(iso).getFullYear() === year
+    const earned = ledger.data
+      .filter((r) => thisYear(r.created_at) && r.status !== 'declined' && r.status !== 'reversed')
+      .reduce((n, r) => n + r.amount, 0)
+    const fees = billing.data.payments
+      .filter((p) => thisYear(p.created_at) && PAID.has(p.status))
+      .reduce((n, p) => n + p.amount_cents, 0)
+    return { earned, fees, partial: ledger.total > ledger.data.length }
+  })
+  return (
+    <section aria-labelledby="plus-title" className={s.card} data-testid="plus-value">
+      <h2 id="plus-title">{t('plus.title', { year })}</h2>
+      {data.status === 'error' ? <LoadFailed error={data.error} onRetry={data.retry} /> : null}
+      {!data.data && data.status === 'loading' ? <RowsSkeleton rows={1} /> : null}
+      {data.data ? (
+        <>
+          <dl className={s.totals}>
+            <div className={s.total}>
+              <dt>{t('plus.earned')}</dt>
+              <dd>
+                <Money cents={data.data.earned} />
+              </dd>
+            </div>
+            <div className={s.total}>
+              <dt>{t('plus.fees')}</dt>
+              <dd>
+                <Money cents={data.data.fees} />
+              </dd>
+            </div>
+            <div className={s.total}>
+              <dt>{t('plus.net')}</dt>
+              <dd>
+                <Money cents={data.data.earned - data.data.fees} />
+              </dd>
+            </div>
+          </dl>
+          {data.data.partial ? <p className={s.muted}>{t('plus.partial')}</p> : null}
+        </>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from '../../../src/index'
+import type { Withdrawal } from '../contract'
+import { Amount, DateText, StatusBadge } from './Amount'
+import s from './account.module.css'
+
+/** What a payout request booked: the row (paid, or held for new details) and when a held one is sent. */
+export function WithdrawalDone({ w }: { w: Withdrawal }) {
+  const { t } = useTranslation('account')
+  return (
+    <section className={s.success} aria-labelledby="withdrawal-done" data-testid="withdrawal-done">
+      <h2 id="withdrawal-done" tabIndex={-1}>
+        {t('withdraw.done')}
+      </h2>
+      <p>
+        <Amount amount={Math.abs(w.amount)} currency={w.kind} /> ·{' '}
+        {t(`method.${w.method}`, { defaultValue: w.method })} · {w.destination} ·{' '}
+        <StatusBadge status={w.status} />
+      </p>
+      {w.release_at ? (
+        <p data-testid="release-at">
+          {t('withdraw.releaseAt')} <DateText iso={w.release_at} />.
+        </p>
+      ) : null}
+    </section>
+  )
+}

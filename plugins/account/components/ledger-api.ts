@@ -1,0 +1,60 @@
+import type { HttpClient } from '../../../src/index'
+import type {
+  BalancesReply,
+  GiftCardsReply,
+  GiftReplaceReply,
+  LedgerQuery,
+  LedgerReply,
+  RebatesReply,
+  ReferralsReply,
+  WithdrawalReply,
+  WithdrawalRequest,
+} from '../contract'
+
+/** Drops empty values, so a filter left on 'all' is not sent. */
+export function queryString(q: Record<string, string | number | undefined>): string {
+  const p = new URLSearchParams()
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') p.set(k, String(v))
+  const s = p.toString()
+  return s ? `?${s}` : ''
+}
+
+/** The account calls of the ledger, withdrawal, gift card, rebate and referral screens. */
+export function ledgerApi(http: HttpClient) {
+  return {
+    ledger: (q: LedgerQuery) => http.get<LedgerReply>(`/api/account/ledger${queryString(q)}`),
+    balances: () => http.get<BalancesReply>('/api/account/balances'),
+    withdraw: (body: WithdrawalRequest) => http.post<WithdrawalReply>('/api/account/withdrawals', body),
+    giftCards: () => http.get<GiftCardsReply>('/api/account/gift-cards'),
+    replaceGiftCard: (id: number) => http.post<GiftReplaceReply>(`/api/account/gift-cards/${id}/replace`),
+    rebates: (q: { benefit_type?: string; per_page?: number }) =>
+      http.get<RebatesReply>(`/api/account/rebates${queryString(q)}`),
+    referrals: () => http.get<ReferralsReply>('/api/account/referrals'),
+    /**
+     * The ledger as CSV with the list's filters. The API takes the member's token only in its header
+     * (no cookie sign-in, so no cross-site request can read it), so the file is fetched, then saved.
+     */
+    async csv(q: Pick<LedgerQuery, 'currency' | 'kind' | 'status'>): Promise<{ blob: Blob; name: string }> {
+      const r = await http.axios.get<Blob>(`/api/account/ledger.csv${queryString(q)}`, {
+        responseType: 'blob',
+        timeout: 120_000,
+      })
+      const disposition = String(r.headers['content-disposition'] ?? '')
+      const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'ledger.csv'
+      return { blob: r.data, name }
+    },
+  }
+}
+
+/** Saves a file the page fetched, the way a download link would. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = name
+  a.hidden = true
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}

@@ -1,0 +1,210 @@
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import {
+  Button,
+  errorText,
+  FormAlert,
+  LoadFailed,
+  Page,
+  useLoad,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
+import { Amount, DateText, StatusBadge } from '../components/Amount'
+import s from '../components/account.module.css'
+import { CASH_KINDS as KINDS, STATUSES } from '../components/kinds'
+import { ledgerApi, saveFile } from '../components/ledger-api'
+import { RowsSkeleton } from '../components/Skeleton'
+import type { LedgerEntry, LedgerQuery } from '../contract'
+
+const PER_PAGE = 20
+
+function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return allowed.includes(value as T) ? (value as T) : undefined
+}
+
+/**
+ * /account/purchase-history: the member's cash ledger, every credit and debit as its own row, with
+ * filters by kind and status kept in the address, the pending and payable totals, paging and the
+ * CSV export of the same filter.
+ */
+export default function PurchaseHistoryPage() {
+  const { t, i18n } = useTranslation('account')
+  const { http } = useServices()
+  // the server's reason is in English: another language gets the kind's own line
+  const reasonText = (row: LedgerEntry) =>
+    i18n.language === 'en'
+      ? row.reason
+      : t(`reason.${row.kind}`, { store: row.store?.name ?? '', defaultValue: row.reason })
+  const [search, setSearch] = useSearchParams()
+  const kind = pick(search.get('kind'), KINDS)
+  const status = pick(search.get('status'), STATUSES)
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
+  const query: LedgerQuery = { currency: 'cash', kind, status, page, per_page: PER_PAGE }
+  const ledger = useLoad(JSON.stringify(query), () => ledgerApi(http).ledger(query))
+  const [csv, setCsv] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
+
+  async function downloadCsv() {
+    if (csv.busy) return
+    setCsv({ busy: true, error: null })
+    try {
+      const file = await ledgerApi(http).csv({ currency: 'cash', kind, status })
+      saveFile(file.blob, file.name)
+      setCsv({ busy: false, error: null })
+    } catch (e) {
+      setCsv({ busy: false, error: `${t('history.csvFailed')} (${errorText(t, e)})` })
+    }
+  }
+
+  const setFilter = (name: 'kind' | 'status', value: string) => {
+    const next = new URLSearchParams(search)
+    if (value) next.set(name, value)
+    else next.delete(name)
+    next.delete('page')
+    setSearch(next)
+  }
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(search)
+    if (n > 1) next.set('page', String(n))
+    else next.delete('page')
+    return `?${next.toString()}`
+  }
+  const data = ledger.data
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1
+
+  return (
+    <Page title={t('history.title')} className={s.page} testId="purchase-history">
+      <p className={s.lead}>{t('history.lead')}</p>
+      {data ? (
+        <dl className={s.totals} data-testid="ledger-totals">
+          <div className={s.total}>
+            <dt>{t('history.pending')}</dt>
+            <dd data-testid="total-pending">
+              <Amount amount={data.totals.cash.pending} currency="cash" />
+            </dd>
+          </div>
+          <div className={s.total}>
+            <dt>{t('history.payable')}</dt>
+            <dd data-testid="total-payable">
+              <Amount amount={data.totals.cash.payable} currency="cash" />
+            </dd>
+          </div>
+          <div className={s.total}>
+            <dt>{t('history.paid')}</dt>
+            <dd data-testid="total-paid">
+              <Amount amount={data.totals.cash.paid} currency="cash" />
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      <div className={s.filters}>
+        <label>
+          {t('history.kind')}
+          <select className={s.select} value={kind ?? ''} onChange={(e) => setFilter('kind', e.target.value)}>
+            <option value="">{t('history.allKinds')}</option>
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`kind.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('history.status')}
+          <select
+            className={s.select}
+            value={status ?? ''}
+            onChange={(e) => setFilter('status', e.target.value)}
+          >
+            <option value="">{t('history.allStatuses')}</option>
+            {STATUSES.map((k) => (
+              <option key={k} value={k}>
+                {t(`status.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button
+          variant="secondary"
+          onClick={downloadCsv}
+          disabled={csv.busy}
+          aria-busy={csv.busy}
+          data-testid="ledger-csv"
+        >
+          {csv.busy ? t('history.csvBusy') : t('history.csv')}
+        </Button>
+      </div>
+      <FormAlert text={csv.error} />
+      {ledger.status === 'error' ? (
+        <LoadFailed error={ledger.error} onRetry={ledger.retry} what={t('history.failed')} />
+      ) : null}
+      {!data && ledger.status === 'loading' ? <RowsSkeleton rows={5} /> : null}
+      {data && data.data.length === 0 ? (
+        <div className={s.card} data-testid="ledger-empty">
+          <p>{kind || status ? t('history.emptyFiltered') : t('history.empty')}</p>
+          <Link to="/stores">{t('history.shop')}</Link>
+        </div>
+      ) : null}
+      {data && data.data.length > 0 ? (
+        <section
+          className={s.tableWrap}
+          aria-busy={ledger.status === 'loading'}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          aria-label={t('history.tableLabel')}
+        >
+          <table className={s.table} data-testid="ledger">
+            <caption className="visually-hidden">{t('history.caption', { page, pages })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('history.date')}</th>
+                <th scope="col">{t('history.description')}</th>
+                <th scope="col">{t('history.status')}</th>
+                <th scope="col">{t('history.expected')}</th>
+                <th scope="col" className={s.num}>
+                  {t('history.amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((row) => (
+                <tr key={row.id} data-testid="ledger-row" data-kind={row.kind} data-status={row.status}>
+                  <td>
+                    <DateText iso={row.created_at} />
+                  </td>
+                  <td>
+                    <div>{row.store ? row.store.name : t(`kind.${row.kind}`)}</div>
+                    <div className={s.muted}>
+                      {row.store ? `${t(`kind.${row.kind}`)} · ` : ''}
+                      {reasonText(row)}
+                    </div>
+                  </td>
+                  <td>
+                    <StatusBadge status={row.status} />
+                  </td>
+                  <td>
+                    {row.expected_at && (row.status === 'pending' || row.status === 'confirmed') ? (
+                      <DateText iso={row.expected_at} />
+                    ) : (
+                      <span className={s.muted}>{t('history.noDate')}</span>
+                    )}
+                  </td>
+                  <td className={s.num}>
+                    <Amount amount={row.amount} currency={row.currency} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      {data && pages > 1 ? (
+        <nav className={s.pager} aria-label={t('history.paging')}>
+          {page > 1 ? <Link to={pageLink(page - 1)}>{t('history.previous')}</Link> : <span />}
+          <span>{t('history.pageOf', { page, pages })}</span>
+          {page < pages ? <Link to={pageLink(page + 1)}>{t('history.next')}</Link> : <span />}
+        </nav>
+      ) : null}
+    </Page>
+  )
+}

@@ -1,0 +1,41 @@
+import { observer } from 'mobx-react-lite'
+import { Link } from 'react-router-dom'
+import { Page, useSession, useTranslation } from '../../../src/index'
+import { StatusBadge } from '../components/Amount'
+import s from '../components/account.module.css'
+
+const STEPS = ['pending', 'confirmed', 'payable', 'paid', 'declined'] as const
+
+/**
+ * /rebates/status (open to all): what each status of a rebate or cash back means and what comes next;
+ * a member gets the links to their own history and rebates.
+ */
+export default observer(function RebateStatusPage() {
+  const { t } = useTranslation('account')
+  const session = useSession()
+  return (
+    <Page title={t('rebateStatus.title')} className={s.page} testId="rebate-status">
+      <p className={s.lead}>{t('rebateStatus.lead')}</p>
+      <dl className={s.list}>
+        {STEPS.map((st) => (
+          <div key={st} className={s.card}>
+            <dt>
+              <StatusBadge status={st} />
+            </dt>
+            <dd>{t(`rebateStatus.${st}`)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={s.actions}>
+        {session.authenticated ? (
+          <>
+            <Link to="/account/purchase-history">{t('rebateStatus.history')}</Link>
+            <Link to="/account/rebates">{t('rebateStatus.rebates')}</Link>
+          </>
+        ) : (
+          <Link to="/login">{t('rebateStatus.signIn')}</Link>
+        )}
+      </p>
+    </Page>
+  )
+})

@@ -1,0 +1,168 @@
+import { observer } from 'mobx-react-lite'
+import { Link } from 'react-router-dom'
+import {
+  LoadFailed,
+  Money,
+  Page,
+  type ScreenProps,
+  useLoad,
+  useServices,
+  useSession,
+  useTranslation,
+} from '../../../src/index'
+import { DateText, StatusBadge } from '../components/Amount'
+import s from '../components/account.module.css'
+import { ledgerApi } from '../components/ledger-api'
+import { PlusValue } from '../components/PlusValue'
+import { BENEFIT_TYPES, type MonthUse, monthUse } from '../components/rebates'
+import { RowsSkeleton } from '../components/Skeleton'
+
+const TYPE = /^[a-z_]{1,40}$/
+
+/**
+ * /account/rebates and /account/rebates/{benefit_type}: what was claimed this month against the
+ * monthly caps (SPEC 9), how to claim, the claims themselves; a Plus member also sees what the rebates
+ * earned this year against the fee paid.
+ */
+export default observer(function RebatesPage({ params }: ScreenProps) {
+  const { t } = useTranslation('account')
+  const { http } = useServices()
+  const session = useSession()
+  const type = params.benefit_type
+  const valid = !type || TYPE.test(type)
+  const typeName = type ? t(`benefit.${type}`, { defaultValue: type.replace(/_/g, ' ') }) : ''
+  const rebates = useLoad(`rebates:${type ?? ''}`, () =>
+    valid
+      ? ledgerApi(http).rebates({ benefit_type: type, per_page: 100 })
+      : Promise.reject(new Error('type')),
+  )
+  const title = type ? t('rebates.typeTitle', { type: typeName }) : t('rebates.title')
+  if (!valid)
+    return (
+      <Page title={t('rebates.unknownTitle')} className={s.page} testId="rebates-unknown">
+        <p>{t('rebates.unknown')}</p>
+        <Link to="/account/rebates">{t('rebates.all')}</Link>
+      </Page>
+    )
+  const use = rebates.data ? monthUse(rebates.data.data).filter((u) => !type || u.type === type) : []
+  const rows = rebates.data?.data ?? []
+  return (
+    <Page title={title} className={s.page} testId="rebates-page">
+      <p className={s.lead}>{t('rebates.lead')}</p>
+      {type ? (
+        <p>
+          <Link to="/account/rebates">{t('rebates.all')}</Link>
+        </p>
+      ) : (
+        <nav aria-label={t('rebates.types')} className={s.actions}>
+          {BENEFIT_TYPES.map((b) => (
+            <Link key={b} to={`/account/rebates/${b}`}>
+              {t(`benefit.${b}`)}
+            </Link>
+          ))}
+        </nav>
+      )}
+      {rebates.status === 'error' ? (
+        <LoadFailed error={rebates.error} onRetry={rebates.retry} what={t('rebates.failed')} />
+      ) : null}
+      {!rebates.data && rebates.status === 'loading' ? <RowsSkeleton rows={3} /> : null}
+      {rebates.data ? (
+        <section aria-labelledby="month-title">
+          <h2 id="month-title">{t('rebates.month')}</h2>
+          <ul className={s.list} data-testid="rebate-caps">
+            {use.map((u) => (
+              <UseCard key={u.type} use={u} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="claim-title" className={s.card}>
+        <h2 id="claim-title">{t('rebates.howTitle')}</h2>
+        <ol>
+          <li>{t('rebates.how1')}</li>
+          <li>{t('rebates.how2')}</li>
+          <li>{t('rebates.how3')}</li>
+        </ol>
+        <p className={s.muted}>
+          <Link to="/rebates/status">{t('rebates.statusLink')}</Link>
+        </p>
+      </section>
+      {session.member?.plus ? <PlusValue /> : null}
+      {rebates.data ? (
+        <section aria-labelledby="claims-title">
+          <h2 id="claims-title">{t('rebates.claims')}</h2>
+          {rows.length === 0 ? (
+            <p className={s.card} data-testid="rebates-empty">
+              {t('rebates.empty')} <Link to="/stores">{t('history.shop')}</Link>
+            </p>
+          ) : (
+            <div className={s.tableWrap}>
+              <table className={s.table}>
+                <caption className="visually-hidden">{t('rebates.claims')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('history.date')}</th>
+                    <th scope="col">{t('rebates.benefit')}</th>
+                    <th scope="col">{t('history.status')}</th>
+                    <th scope="col" className={s.num}>
+                      {t('history.amount')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.id}>
+                      <td>
+                        <DateText iso={r.created_at} />
+                      </td>
+                      <td>
+                        <div>{t(`benefit.${r.benefit_type}`, { defaultValue: r.benefit_type })}</div>
+                        <div className={s.muted}>
+                          {r.store ? `${r.store.name} · ` : ''}
+                          {r.reason}
+                        </div>
+                      </td>
+                      <td>
+                        <StatusBadge status={r.status} />
+                      </td>
+                      <td className={s.num}>
+                        <Money cents={r.amount_cents} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      ) : null}
+    </Page>
+  )
+})
+
+function UseCard({ use }: { use: MonthUse }) {
+  const { t } = useTranslation('account')
+  const name = t(`benefit.${use.type}`, { defaultValue: use.type })
+  return (
+    <li className={s.card} data-testid="rebate-cap" data-type={use.type}>
+      <strong>{name}</strong>
+      {use.cap !== null ? (
+        <>
+          <p>{t('rebates.used', { count: use.claims, cap: use.cap })}</p>
+          <meter
+            className={s.meter}
+            min={0}
+            max={use.cap}
+            value={Math.min(use.claims, use.cap)}
+            aria-label={t('rebates.meter', { type: name })}
+          />
+        </>
+      ) : (
+        <p>{t('rebates.usedNoCap', { count: use.claims })}</p>
+      )}
+      <p className={s.muted}>
+        {t('rebates.earned')} <Money cents={use.cents} />
+      </p>
+    </li>
+  )
+}

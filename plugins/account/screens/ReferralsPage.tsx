@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react'
+import {
+  Button,
+  constants,
+  LoadFailed,
+  Money,
+  Page,
+  useLoad,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
+import { DateText, StatusBadge } from '../components/Amount'
+import s from '../components/account.module.css'
+import { ledgerApi } from '../components/ledger-api'
+import { RowsSkeleton } from '../components/Skeleton'
+
+/** /account/referrals: the member's /refer link with a copy button, the friends who joined and what each earned. */
+export default function ReferralsPage() {
+  const { t } = useTranslation('account')
+  const { http } = useServices()
+  const ref = useLoad('referrals', () => ledgerApi(http).referrals())
+  const data = ref.data?.data
+  return (
+    <Page title={t('referrals.title')} className={s.page} testId="referrals-page">
+      <p className={s.lead}>{t('referrals.lead')}</p>
+      {ref.status === 'error' ? (
+        <LoadFailed error={ref.error} onRetry={ref.retry} what={t('referrals.failed')} />
+      ) : null}
+      {!data && ref.status === 'loading' ? <RowsSkeleton rows={3} /> : null}
+      {data ? (
+        <>
+          <CopyLink link={data.link} />
+          <dl className={s.totals}>
+            <div className={s.total}>
+              <dt>{t('referrals.earned')}</dt>
+              <dd data-testid="referrals-earned">
+                <Money cents={data.earned_cents} />
+              </dd>
+            </div>
+            <div className={s.total}>
+              <dt>{t('referrals.joined')}</dt>
+              <dd>{data.referred.length}</dd>
+            </div>
+          </dl>
+          <section aria-labelledby="friends-title">
+            <h2 id="friends-title">{t('referrals.friends')}</h2>
+            {data.referred.length === 0 ? (
+              <p className={s.card} data-testid="referrals-empty">
+                {t('referrals.empty')}
+              </p>
+            ) : (
+              <ul className={s.list} data-testid="referrals">
+                {data.referred.map((r, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the reply gives friends no id
+                  <li key={i} className={s.card} data-testid="referral-row">
+                    <strong>{r.name}</strong> · <StatusBadge status={r.status} /> ·{' '}
+                    <Money cents={r.earned_cents} />
+                    <div className={s.muted}>
+                      {t('referrals.joinedOn')} <DateText iso={r.joined_at} />
+                      {r.status === 'pending' ? ` · ${t('referrals.pendingWhy')}` : ''}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      ) : null}
+    </Page>
+  )
+}
+
+/** The link in a read-only field and a button that copies it and says so for the copy delay (SPEC 9). */
+function CopyLink({ link }: { link: string }) {
+  const { t } = useTranslation('account')
+  const [copied, setCopied] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link)
+      setFailed(false)
+      setCopied(true)
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => setCopied(false), constants.copyButtonDelayMs)
+    } catch {
+      setFailed(true)
+      ;(document.getElementById('refer-link') as HTMLInputElement | null)?.select()
+    }
+  }
+  return (
+    <div className={s.card}>
+      <div className={s.copyRow}>
+        <div>
+          <label htmlFor="refer-link">{t('referrals.link')}</label>
+          <input
+            id="refer-link"
+            className={s.select}
+            readOnly
+            value={link}
+            onFocus={(e) => e.target.select()}
+            data-testid="refer-link"
+          />
+        </div>
+        <Button onClick={copy} data-testid="copy-link">
+          {copied ? t('referrals.copied') : t('referrals.copy')}
+        </Button>
+      </div>
+      <p role="status" className={s.muted}>
+        {copied ? t('referrals.copiedLong') : failed ? t('referrals.copyFailed') : ''}
+      </p>
+    </div>
+  )
+}
