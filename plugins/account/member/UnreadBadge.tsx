@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { useServices, useSession, useStore, useTranslation } from '../../../src/index'
 import { unreadCount } from './api'
-import s from './member.module.css'
+import s from './badge.module.css'
 
 /**
  * 'header.actions': a link to the notifications with the unread count, for a signed-in member only
