@@ -158,10 +158,22 @@ describe('each plugin boots alone (plus what it requires) and shows one of its s
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeTruthy()
   })
 
-  // The four plugins whose issues are open still show the core's placeholder for these screens.
+  it('account (requires auth): the settings page shows the terms the server answers', async () => {
+    const terms = { stats: true, cookies: true, firefox: false, pii: false }
+    const b = await boot('account', {
+      'GET /api/account/settings': {
+        data: { data: { email_offers: true, email_rebates: true, sms: false, language: 'en', terms } },
+      },
+    })
+    expect(b.plugins.map((p) => p.name)).toEqual(['auth', 'account'])
+    await b.show('account/SettingsPage', '/account/settings')
+    expect(await screen.findByRole('checkbox', { name: 'Usage statistics' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy()
+  })
+
+  // The plugins whose issues are open still show the core's placeholder for these screens.
   it.each([
     ['coins', 'coins/SurveysPage', '/account/surveys'],
-    ['account', 'account/ProfilePage', '/account/profile'],
     ['protection', 'protection/CarRentalPage', '/account/protection/car-rental'],
     ['mobile', 'mobile/SafariInstalledPage', '/mobile/safari-installed'],
   ])('%s (requires auth): %s shows the placeholder page', async (name, screenId, path) => {

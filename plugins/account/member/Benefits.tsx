@@ -44,9 +44,9 @@ export const Benefits = observer(function Benefits({ kind }: { kind: BenefitKind
   const k = KINDS[kind]
   const load = useCallback(async (): Promise<Claimed | null> => {
     if (!k.rebate) return null
-    const r = await getRebates(http, k.rebate)
+    const rebates = await getRebates(http, k.rebate)
     const now = new Date()
-    const month = r.data.filter((x) => {
+    const month = rebates.filter((x) => {
       const d = new Date(x.created_at)
       return (
         d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && x.status !== 'declined'

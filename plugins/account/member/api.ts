@@ -11,6 +11,13 @@ import type { ChatConversation, ChatMessage } from './chat-contract'
 const put = <T>(http: HttpClient, url: string, body: unknown): Promise<T> =>
   http.axios.put<T>(url, body).then((r) => r.data)
 
+/** The `data` of a reply, or an error (the screen shows its retry) when the reply has none. */
+function dataOf<T>(r: { data?: T } | null | undefined): T {
+  const d = r?.data
+  if (d === null || typeof d !== 'object') throw new Error('The reply has no data.')
+  return d
+}
+
 export interface Notification {
   id: number
   title: string
@@ -23,8 +30,10 @@ export interface NotificationsPage {
   unread: number
   total: number
 }
-export const getNotifications = (http: HttpClient) =>
-  http.get<NotificationsPage>('/api/account/notifications', { params: { per_page: 100 } })
+export async function getNotifications(http: HttpClient): Promise<NotificationsPage> {
+  const r = await http.get<NotificationsPage>('/api/account/notifications', { params: { per_page: 100 } })
+  return { ...r, data: dataOf(r), unread: Number(r?.unread) || 0 }
+}
 /** Marks the ids read, or every notification when ids is omitted. */
 export const markRead = (http: HttpClient, ids?: number[]) =>
   http.post<{ success: boolean }>('/api/account/notifications/read', ids ? { ids } : {})
@@ -52,11 +61,11 @@ export interface Profile {
   rebate_address: Address | null
 }
 export const getProfile = async (http: HttpClient) =>
-  (await http.get<{ data: Profile }>('/api/account/profile')).data
+  dataOf(await http.get<{ data: Profile }>('/api/account/profile'))
 export const updateProfile = async (
   http: HttpClient,
   body: { name?: string; phone?: string | null; rebate_address?: Address | null },
-) => (await put<{ data: Profile }>(http, '/api/account/profile', body)).data
+) => dataOf(await put<{ data: Profile }>(http, '/api/account/profile', body))
 export const resendVerification = (http: HttpClient) =>
   http.post<{ success: boolean }>('/api/verify/resend', {})
 
@@ -70,11 +79,11 @@ export interface Settings {
   terms: Record<TermName, boolean>
 }
 export const getSettings = async (http: HttpClient) =>
-  (await http.get<{ data: Settings }>('/api/account/settings')).data
+  dataOf(await http.get<{ data: Settings }>('/api/account/settings'))
 export const updateSettings = async (
   http: HttpClient,
   body: Partial<Omit<Settings, 'terms'>> & { terms?: Record<TermName, boolean> },
-) => (await put<{ data: Settings }>(http, '/api/account/settings', body)).data
+) => dataOf(await put<{ data: Settings }>(http, '/api/account/settings', body))
 
 export interface Card {
   id: number
@@ -92,7 +101,7 @@ export interface Payment {
   created_at: string
 }
 export const getBilling = async (http: HttpClient) =>
-  (await http.get<{ data: { payment_methods: Card[]; payments: Payment[] } }>('/api/account/billing')).data
+  dataOf(await http.get<{ data: { payment_methods: Card[]; payments: Payment[] } }>('/api/account/billing'))
 export interface CardForm {
   card_number: string
   exp: string
@@ -122,7 +131,7 @@ export async function getSubscriptions(http: HttpClient): Promise<Subscription[]
   return Array.isArray(r?.data) ? r.data : []
 }
 export const cancelSubscription = async (http: HttpClient, plan: PlanId) =>
-  (await http.post<{ success: boolean; data: Subscription }>('/api/cancel-subscription', { plan })).data
+  dataOf(await http.post<{ success: boolean; data: Subscription }>('/api/cancel-subscription', { plan }))
 
 export interface Rebate {
   id: number
@@ -131,10 +140,12 @@ export interface Rebate {
   status: string
   created_at: string
 }
-export const getRebates = (http: HttpClient, benefitType: string) =>
-  http.get<{ data: Rebate[]; total: number; totals: Record<string, number> }>('/api/account/rebates', {
-    params: { benefit_type: benefitType, per_page: 100 },
-  })
+export const getRebates = async (http: HttpClient, benefitType: string): Promise<Rebate[]> =>
+  dataOf(
+    await http.get<{ data: Rebate[] }>('/api/account/rebates', {
+      params: { benefit_type: benefitType, per_page: 100 },
+    }),
+  )
 
 export interface ContactForm {
   name: string
@@ -153,11 +164,12 @@ export const sendContact = (http: HttpClient, form: ContactForm) =>
 export const currentChat = (http: HttpClient) =>
   http.get<{ data: ChatConversation | null; open: boolean }>('/api/chat/conversations/current')
 export const startChat = async (http: HttpClient) =>
-  (await http.post<{ data: ChatConversation }>('/api/chat/conversations', {})).data
+  dataOf(await http.post<{ data: ChatConversation }>('/api/chat/conversations', {}))
 export const chatMessages = async (http: HttpClient, id: number, after: number) =>
-  (await http.get<{ data: ChatMessage[] }>(`/api/chat/conversations/${id}/messages`, { params: { after } }))
-    .data
+  dataOf(
+    await http.get<{ data: ChatMessage[] }>(`/api/chat/conversations/${id}/messages`, { params: { after } }),
+  )
 export const sendChat = async (http: HttpClient, id: number, body: string) =>
-  (await http.post<{ data: ChatMessage }>(`/api/chat/conversations/${id}/messages`, { body })).data
+  dataOf(await http.post<{ data: ChatMessage }>(`/api/chat/conversations/${id}/messages`, { body }))
 export const endChat = (http: HttpClient, id: number) =>
   http.post<{ success: boolean }>(`/api/chat/conversations/${id}/close`, {})

@@ -81,4 +81,11 @@ describe('SettingsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('checkbox', { name: 'Usage statistics' })).toBeTruthy()
   })
+
+  it('a reply without data is an error with a retry, not a broken screen', async () => {
+    const { http } = fakeHttp({ 'GET /api/account/settings': () => ({}) })
+    renderWith(<SettingsPage />, { i18n: await makeI18n(), http })
+    expect((await screen.findByTestId('member-error')).textContent).toMatch('We could not load this page.')
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
 })
