@@ -235,3 +235,92 @@ test('/account and /withdraw-money land on the real screens', async ({ page, req
   await expect(page).toHaveURL(/\/account\/withdrawal$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Withdraw cash' })).toBeVisible()
 })
+
+/** The demo member (SEED_DEMO=1): gift cards (one expired), rebates, a Plus membership. */
+async function demoMember(page: Page, request: APIRequestContext, baseURL: string) {
+  const r = await request.post('/api/web/login', {
+    data: { email: 'demo@example.com', password: 'demo-rewards-2024', 'g-recaptcha-response': 'e2e' },
+  })
+  expect(r.ok(), 'the demo member signs in (the test servers seed it)').toBe(true)
+  const body = (await r.json()) as { login_token: string; user: Registered['user'] }
+  await restoreSession(page.context(), baseURL, {
+    email: 'demo@example.com',
+    token: body.login_token,
+    user: body.user,
+  })
+}
+
+const PAGES = {
+  en: [
+    ['/account/gift-card-history', 'Gift card history'],
+    ['/account/update-expired-gift-card', 'Replace an expired gift card'],
+    ['/account/rebates', 'Rebates'],
+    ['/account/rebates/shipping', 'Shipping rebates'],
+    ['/account/referrals', 'Refer friends'],
+    ['/rebates/status', 'Rebate status'],
+    ['/account/coin/history', 'Coin history'],
+    ['/account/withdrawal-coin', 'Withdraw coins'],
+  ],
+  es: [
+    ['/account/gift-card-history', 'Historial de tarjetas de regalo'],
+    ['/account/update-expired-gift-card', 'Reemplazar una tarjeta de regalo vencida'],
+    ['/account/rebates', 'Reembolsos'],
+    ['/account/rebates/shipping', 'Reembolsos de Envíos'],
+    ['/account/referrals', 'Invitar amigos'],
+    ['/rebates/status', 'Estado de reembolsos'],
+    ['/account/coin/history', 'Historial de monedas'],
+    ['/account/withdrawal-coin', 'Retirar monedas'],
+  ],
+} as const
+
+for (const lng of LANGS) {
+  test(`gift cards, rebates, referrals and coin pages (${lng}): an h1, loaded content, no serious axe issue`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000)
+    await demoMember(page, request, baseURL!)
+    for (const [path, title] of PAGES[lng]) {
+      await page.goto(at(path, lng))
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible()
+      await expect(page.getByRole('status').and(page.locator('[aria-busy="true"]'))).toHaveCount(0)
+      await expect(page.getByTestId('load-failed')).toHaveCount(0)
+      await expectNoSeriousAxe(page, `${path} ${lng}`)
+    }
+  })
+}
+
+test('the demo member replaces an expired gift card; the rebates page counts this month against the SPEC 9 caps', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await demoMember(page, request, baseURL!)
+  await page.goto('/account/gift-card-history')
+  const target = page.getByTestId('gift-row').filter({ hasText: 'Target' })
+  await expect(target).toContainText('Expired')
+  await page.getByRole('link', { name: 'Replace an expired card' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Replace an expired gift card' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: /Target/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Replace this card' }).click()
+  const done = page.getByTestId('gift-replaced')
+  await expect(done).toContainText('Target')
+  await expect(done).toContainText('$25.00')
+  await expect(page.getByTestId('gift-none-expired')).toBeVisible()
+  await page.goto('/account/gift-card-history')
+  await expect(page.getByTestId('gift-row').filter({ hasText: 'Target' })).toHaveCount(2)
+  await expect(page.getByTestId('gift-row').filter({ hasText: 'Replaced' })).toHaveCount(1)
+
+  await page.goto('/account/rebates')
+  const shipping = page.locator('[data-testid="rebate-cap"][data-type="shipping"]')
+  await expect(shipping).toContainText(
+    new RegExp(`\\d+ of ${constants.shippingRebateMaxPerMonth} claims used`),
+  )
+  await expect(shipping.locator('meter')).toHaveAttribute('max', String(constants.shippingRebateMaxPerMonth))
+  const rideshare = page.locator('[data-testid="rebate-cap"][data-type="rideshare"]')
+  await expect(rideshare).toContainText(
+    new RegExp(`\\d+ of ${constants.rideshareRebateMaxPerMonth} claims used`),
+  )
+  await expect(page.getByRole('heading', { name: 'How to claim' })).toBeVisible()
+})
