@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { constants } from '../src/config/constants.ts'
 import { appSchema } from '../src/config/schemas/app.ts'
+import { DEMO_CASH_CENTS, DEMO_COINS, DEMO_EMAIL, DEMO_PASSWORD } from './seed/index.ts'
 import { client, testServer } from './test-helpers.ts'
 
 let app: FastifyInstance
@@ -26,7 +28,12 @@ describe('history', () => {
     const r = await c.get('/api/account/purchase-history?per_page=10', auth())
     expect(r.status).toBe(200)
     expect(r.body.data).toHaveLength(10)
-    expect(r.body.total).toBe(45)
+    const purchases = await app.services.db.one<{ n: number }>(
+      "SELECT count(*)::int AS n FROM ledger l JOIN users u ON u.id = l.user_id WHERE u.email = $1 AND l.kind IN ('cashback', 'plus_rebate')",
+      [DEMO_EMAIL],
+    )
+    expect(purchases!.n).toBeGreaterThanOrEqual(45)
+    expect(r.body.total).toBe(purchases!.n)
     expect(['pending', 'confirmed', 'payable', 'paid', 'declined']).toContain(r.body.data[0].status)
     expect(Object.values(r.body.totals).length).toBeGreaterThan(0)
     const typed = await c.get('/api/account/rebates?benefit_type=shipping', auth())
@@ -52,62 +59,59 @@ describe('history', () => {
 })
 
 describe('withdrawals and coins', () => {
-  it('withdraws cash within the balance only', async () => {
+  const withdraw = (token: string, body: Record<string, unknown>) =>
+    c.post(
+      '/api/account/withdrawals',
+      { password: DEMO_PASSWORD, idempotency_key: randomUUID(), ...body },
+      c.bearer(token),
+    )
+  it('withdraws cash within the payable balance only', async () => {
     const before = (await c.get('/api/account/withdrawals', auth())).body.total
-    const r = await c.post(
-      '/api/account/withdrawals',
-      { kind: 'cash', amount: 1000, method: 'paypal', destination: 'dana@example.com' },
-      auth(),
-    )
+    const r = await withdraw(demo, {
+      kind: 'cash',
+      amount: 1000,
+      method: 'paypal',
+      destination: 'dana@example.com',
+    })
     expect(r.status).toBe(200)
-    expect(r.body.cash_balance_cents).toBe(4273 - 1000)
+    expect(r.body.balances.cash.payable_cents).toBe(DEMO_CASH_CENTS - 1000)
     expect((await c.get('/api/account/withdrawals', auth())).body.total).toBe(before + 1)
-    const tooMuch = await c.post(
-      '/api/account/withdrawals',
-      { kind: 'cash', amount: 9_000_000, method: 'paypal', destination: 'x' },
-      auth(),
-    )
+    const tooMuch = await withdraw(demo, {
+      kind: 'cash',
+      amount: 9_000_000,
+      method: 'paypal',
+      destination: 'x',
+    })
     expect(tooMuch.status).toBe(422)
     expect(tooMuch.body.codes.amount).toBe('insufficient_balance')
     expect(tooMuch.body.errors.amount).toEqual(['The amount is more than your balance.'])
-    const tooSmall = await c.post(
-      '/api/account/withdrawals',
-      { kind: 'coin', amount: 10, method: 'giftcard', destination: 'x' },
-      auth(),
-    )
+    const tooSmall = await withdraw(demo, { kind: 'coin', amount: 10, method: 'giftcard', destination: 'x' })
     expect(tooSmall.status).toBe(422)
-    const bad = await c.post(
-      '/api/account/withdrawals',
-      { kind: 'gold', amount: -5, method: 'cash', destination: '' },
-      auth(),
-    )
+    const bad = await withdraw(demo, { kind: 'gold', amount: -5, method: 'cash', destination: '' })
     expect(Object.keys(bad.body.errors).sort()).toEqual(['amount', 'destination', 'kind', 'method'])
-    const unverified = await c.post(
-      '/api/account/withdrawals',
-      { kind: 'cash', amount: 1000, method: 'paypal', destination: 'x' },
-      c.bearer(fresh),
-    )
+    const unverified = await withdraw(fresh, {
+      kind: 'cash',
+      amount: 1000,
+      method: 'paypal',
+      destination: 'x',
+    })
     expect(unverified.status).toBe(403)
   })
-  it('coin withdrawal writes coin history', async () => {
-    const r = await c.post(
-      '/api/account/withdrawals',
-      { kind: 'coin', amount: 1000, method: 'giftcard', destination: 'Target' },
-      auth(),
-    )
-    expect(r.body.coin_balance).toBe(3150 - 1000)
+  it('a coin withdrawal is a row of the coin history, at the rate of constants.json', async () => {
+    const r = await withdraw(demo, { kind: 'coin', amount: 1000, method: 'giftcard', destination: 'Target' })
+    expect(r.body.balances.coin.payable).toBe(DEMO_COINS - 1000)
     const h = await c.get('/api/account/coins/history', auth())
-    expect(h.body.balance).toBe(2150)
-    expect(h.body.data[0]).toMatchObject({ amount: -1000, reason: 'Coin withdrawal' })
+    expect(h.body.balance).toBe(DEMO_COINS - 1000)
+    const dollars = (1000 / constants.coinWithdrawal.coinsPerDollar).toFixed(2)
+    expect(h.body.data[0]).toMatchObject({
+      amount: -1000,
+      reason: `Coin withdrawal: 1,000 coins ($${dollars}) to a gift card`,
+    })
   })
   it('the minimums come from config/constants.json (withdrawalMinimum)', async () => {
     const min = constants.withdrawalMinimum
     const cash = (amount: number) =>
-      c.post(
-        '/api/account/withdrawals',
-        { kind: 'cash', amount, method: 'paypal', destination: 'd@x.co' },
-        auth(),
-      )
+      withdraw(demo, { kind: 'cash', amount, method: 'paypal', destination: 'd@x.co' })
     const below = await cash(min.cashCents - 1)
     expect(below.status).toBe(422)
     expect(below.body.codes.amount).toBe('below_minimum')
@@ -116,15 +120,21 @@ describe('withdrawals and coins', () => {
     ])
     expect((await cash(min.cashCents)).status).toBe(200)
     const coins = (amount: number) =>
-      c.post(
-        '/api/account/withdrawals',
-        { kind: 'coin', amount, method: 'giftcard', destination: 'x' },
-        auth(),
-      )
+      withdraw(demo, { kind: 'coin', amount, method: 'giftcard', destination: 'x' })
     const belowCoins = await coins(min.coins - 1)
     expect(belowCoins.status).toBe(422)
     expect(belowCoins.body.codes.amount).toBe('below_minimum')
     expect((await coins(min.coins)).status).toBe(200)
+  })
+  it('balances name the withdrawal methods, minimums, coin rate and payout hold of constants.json', async () => {
+    const r = await c.get('/api/account/balances', auth())
+    expect(r.body.withdrawal).toEqual({
+      methods: ['paypal', 'bank', 'giftcard'],
+      minimum_cents: constants.withdrawalMinimum.cashCents,
+      minimum_coins: constants.withdrawalMinimum.coins,
+      coins_per_dollar: constants.coinWithdrawal.coinsPerDollar,
+      hold_days: constants.payoutHoldDays,
+    })
   })
 })
 
@@ -186,6 +196,12 @@ describe('profile, settings, referrals, promo credit, mobile dashboard', () => {
     const r = await c.get('/api/account/referrals', auth())
     expect(r.body.data.code).toBe('DANA2024')
     expect(r.body.data.referred).toHaveLength(2)
+    // Sam's first cash back confirmed (the seed): his bonus is earned, Alex's is not yet
+    expect(r.body.data.earned_cents).toBe(constants.referralBonusCents)
+    expect(r.body.data.referred.map((f: { status: string }) => f.status).sort()).toEqual([
+      'earned',
+      'pending',
+    ])
     expect(r.body.data.link).toMatch(/\/refer\?ref=DANA2024$/)
   })
   it('gives the promo credit once per flow', async () => {

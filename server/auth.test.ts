@@ -303,7 +303,11 @@ describe('set-email and merge', () => {
     expect(social.status).toBe(200)
     expect(social.body.recently_created).toBe(true)
     const t = social.body.login_token
-    await app.services.db.query("UPDATE users SET coin_balance = 70 WHERE email = 'temp-mobile@example.com'")
+    await app.services.db.query(
+      `INSERT INTO ledger (user_id, kind, currency, amount, status, reason, source_ref)
+       VALUES ($1, 'coin_survey', 'coin', 70, 'payable', 'Survey completed', 'test:merge-coins')`,
+      [social.body.user.user_id],
+    )
     app.services.sessions.forget(social.body.user.user_id)
     const conflict = await c.post('/api/set-email', { email: 'ana@example.com' }, c.bearer(t))
     expect(conflict.status).toBe(409)

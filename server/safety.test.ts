@@ -36,6 +36,11 @@ const samples: Record<string, { url: string; body?: unknown }> = {
   'GET /api/dev/outbox': { url: '/api/dev/outbox' },
   'GET /api/dev/events': { url: '/api/dev/events' },
   'GET /dev/mailbox': { url: '/dev/mailbox' },
+  'POST /api/dev/ledger/purchase': {
+    url: '/api/dev/ledger/purchase',
+    body: { email: 'demo@example.com', amount_cents: 250 },
+  },
+  'POST /api/dev/ledger/advance': { url: '/api/dev/ledger/advance', body: { email: 'demo@example.com' } },
   'POST /api/auth/:provider/callback': {
     url: '/api/auth/dev/callback',
     body: { email: 'anyone@example.com' },

@@ -32,6 +32,18 @@ export async function hit(db: Db, key: string, limit: number, windowSeconds: num
   return row.wait
 }
 
+/** Seconds to wait when `key` is already over `limit` in its window (counts nothing), else 0. */
+export async function blockedFor(db: Db, key: string, limit: number, windowSeconds: number): Promise<number> {
+  const until = blockedOf(db).get(key)
+  if (until !== undefined) return Math.max(1, Math.ceil((until - Date.now()) / 1000))
+  const row = await db.one<{ wait: number }>(
+    `SELECT GREATEST(1, ceil(extract(epoch FROM (window_start + make_interval(secs => $2) - now()))))::int AS wait
+     FROM rate_limits WHERE key = $1 AND count > $3 AND window_start >= now() - make_interval(secs => $2)`,
+    [key, windowSeconds, limit],
+  )
+  return row?.wait ?? 0
+}
+
 export async function clear(db: Db, key: string) {
   blockedOf(db).delete(key)
   await db.query('DELETE FROM rate_limits WHERE key = $1', [key])

@@ -4,6 +4,7 @@ import { jwtVerify, SignJWT } from 'jose'
 import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { parseCookies, TtlCache } from './http.ts'
+import { type Sums, sumsOf } from './ledger.ts'
 
 export interface UserRow {
   id: number
@@ -25,9 +26,11 @@ export interface UserRow {
   tokens_valid_after: Date | string
   terms: Record<string, boolean>
   settings: Record<string, unknown>
+  /** Not columns: the payable sums over the member's ledger rows (lib/ledger.ts), read with the row. */
   cash_balance_cents: number
   coin_balance: number
   referral_code: string
+  referred_by: number | null
   rebate_address: Record<string, string> | null
 }
 
@@ -49,6 +52,7 @@ export class Sessions {
     20_000,
   )
   private users = new TtlCache<UserRow>(5_000, 20_000)
+  private sumsCache = new TtlCache<Sums>(5_000, 20_000)
   private revoked = new TtlCache<boolean>(5_000, 50_000)
 
   constructor(
@@ -140,17 +144,35 @@ export class Sessions {
     return { row, jti: claims.jti, iat: claims.iat, exp: claims.exp, token }
   }
 
+  /** A member's row, with the payable balances summed over the ledger (cached like `sums`). */
   async user(id: number, fresh = false): Promise<UserRow | undefined> {
     const hit = fresh ? undefined : this.users.get(String(id))
     if (hit) return hit
     const row = await this.db.one<UserRow>('SELECT * FROM users WHERE id = $1', [id])
-    if (row) this.users.set(String(id), row)
-    return row
+    if (!row) return undefined
+    const sums = await this.sums(id, fresh)
+    const full = { ...row, cash_balance_cents: sums.cash_payable, coin_balance: sums.coin_payable }
+    this.users.set(String(id), full)
+    return full
   }
 
-  /** Call after any change to a user row so this process stops serving the cached copy. */
+  /**
+   * A member's ledger sums (lib/ledger.ts), cached for seconds like the user row: this process drops
+   * them at once on `forget` (every route that books or moves a row calls it), others within 5 s.
+   * A withdrawal never reads them: it sums the rows again under the member's lock.
+   */
+  async sums(id: number, fresh = false): Promise<Sums> {
+    const hit = fresh ? undefined : this.sumsCache.get(String(id))
+    if (hit) return hit
+    const sums = await sumsOf(this.db, id)
+    this.sumsCache.set(String(id), sums)
+    return sums
+  }
+
+  /** Call after any change to a user row or their ledger rows so this process stops serving the cached copy. */
   forget(userId: number) {
     this.users.delete(String(userId))
+    this.sumsCache.delete(String(userId))
   }
 
   async revoke(s: SessionUser) {

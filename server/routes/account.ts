@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import {
-  CoinHistoryReply,
   GiftCardParams,
   GiftCardsReply,
   GiftRedeemReply,
   GiftRedeemRequest,
+  GiftReplaceReply,
   GiveCreditQuery,
   GiveCreditReply,
   MarkReadRequest,
@@ -12,25 +12,20 @@ import {
   PageQuery,
   ProfileReply,
   ProfileUpdate,
-  RebatesQuery,
-  RebatesReply,
   ReferralsReply,
   SettingsReply,
   SettingsUpdate,
-  WithdrawalReply,
-  WithdrawalRequest,
-  WithdrawalsReply,
 } from '../../plugins/account/contract.ts'
 import { DashboardReply } from '../../plugins/mobile/contract.ts'
-import { constants } from '../../src/config/constants.ts'
 import { fail } from '../lib/http.ts'
+import { book, sumsOf } from '../lib/ledger.ts'
 import { isoOf, isoOrNull, paged } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import type { UserRow } from '../lib/session.ts'
 import type { Services } from '../services.ts'
+import { ledgerRoutes } from './ledger.ts'
 
 const PROMO_CENTS = 500
-const MIN = constants.withdrawalMinimum
 
 function toProfile(u: UserRow) {
   return {
@@ -65,83 +60,7 @@ function toSettings(u: UserRow) {
 }
 
 export async function accountRoutes(app: FastifyInstance, s: Services) {
-  async function rebates(
-    uid: number,
-    q: { page?: number; per_page?: number; status?: string; benefit_type?: string },
-  ) {
-    const page = q.page ?? 1
-    const per = q.per_page ?? 20
-    const rows = await s.db.query<{
-      id: number
-      benefit_type: string
-      order_amount_cents: number
-      amount_cents: number
-      status: 'pending'
-      reason: string
-      expected_at: Date | null
-      created_at: Date
-      internal_name: string | null
-      name: string | null
-      logo: string | null
-      total: number
-    }>(
-      `SELECT r.id, r.benefit_type, r.order_amount_cents, r.amount_cents, r.status, r.reason, r.expected_at, r.created_at,
-         s.internal_name, s.name, s.logo, count(*) OVER ()::int AS total
-       FROM rebates r LEFT JOIN stores s ON s.id = r.store_id
-       WHERE r.user_id = $1 AND ($2::text IS NULL OR r.status = $2::text) AND ($3::text IS NULL OR r.benefit_type = $3::text)
-       ORDER BY r.created_at DESC, r.id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
-      [uid, q.status ?? null, q.benefit_type ?? null],
-    )
-    const totals = await s.db.query<{ status: string; cents: number }>(
-      `SELECT status, sum(amount_cents)::int AS cents FROM rebates
-       WHERE user_id = $1 AND ($2::text IS NULL OR benefit_type = $2::text) GROUP BY status`,
-      [uid, q.benefit_type ?? null],
-    )
-    return {
-      ...paged(
-        rows.map((r) => ({
-          id: r.id,
-          store: r.internal_name
-            ? { internal_name: r.internal_name, name: r.name!, logo_url: r.logo! }
-            : null,
-          benefit_type: r.benefit_type,
-          order_amount_cents: r.order_amount_cents,
-          amount_cents: r.amount_cents,
-          status: r.status,
-          reason: r.reason,
-          expected_at: isoOrNull(r.expected_at),
-          created_at: isoOf(r.created_at),
-        })),
-        page,
-        per,
-        rows[0]?.total ?? 0,
-      ),
-      totals: Object.fromEntries(totals.map((t) => [t.status, t.cents])),
-    }
-  }
-
-  route(app, s, {
-    method: 'GET',
-    url: '/api/account/purchase-history',
-    tag: 'account',
-    summary: 'Purchases with their cash back and status (pending, confirmed, payable, paid, declined).',
-    auth: 'required',
-    query: RebatesQuery,
-    reply: RebatesReply,
-    handler: ({ query, user }) => rebates(user!.row.id, query),
-  })
-
-  route(app, s, {
-    method: 'GET',
-    url: '/api/account/rebates',
-    tag: 'account',
-    summary:
-      'Rebates, optionally of one benefit type (/account/rebates/{benefit_type}), with totals by status.',
-    auth: 'required',
-    query: RebatesQuery,
-    reply: RebatesReply,
-    handler: ({ query, user }) => rebates(user!.row.id, query),
-  })
+  await ledgerRoutes(app, s)
 
   route(app, s, {
     method: 'GET',
@@ -202,130 +121,6 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
-    method: 'GET',
-    url: '/api/account/withdrawals',
-    tag: 'account',
-    summary: 'Cash and coin withdrawals.',
-    auth: 'required',
-    query: PageQuery,
-    reply: WithdrawalsReply,
-    async handler({ query, user }) {
-      const page = query.page ?? 1
-      const per = query.per_page ?? 20
-      const rows = await s.db.query<{
-        id: number
-        kind: 'cash'
-        amount: number
-        method: string
-        destination: string
-        status: string
-        created_at: Date
-        total: number
-      }>(
-        `SELECT id, kind, amount, method, destination, status, created_at, count(*) OVER ()::int AS total
-         FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
-        [user!.row.id],
-      )
-      return paged(
-        rows.map(({ total: _, ...r }) => ({ ...r, created_at: isoOf(r.created_at) })),
-        page,
-        per,
-        rows[0]?.total ?? 0,
-      )
-    },
-  })
-
-  route(app, s, {
-    method: 'POST',
-    url: '/api/account/withdrawals',
-    tag: 'account',
-    summary: `Withdraw cash (cents, minimum ${MIN.cashCents}) or coins (minimum ${MIN.coins} coins). Needs a verified email.`,
-    auth: 'required',
-    body: WithdrawalRequest,
-    reply: WithdrawalReply,
-    async handler({ body, user }) {
-      const uid = user!.row.id
-      if (!user!.row.is_verified) throw fail(403, 'email', 'Please verify your email', 'email_unverified')
-      const min = body.kind === 'cash' ? MIN.cashCents : MIN.coins
-      if (body.amount < min) {
-        throw fail(
-          422,
-          'amount',
-          body.kind === 'cash'
-            ? `The minimum withdrawal is $${(min / 100).toFixed(2)}.`
-            : `The minimum is ${min.toLocaleString('en-US')} coins.`,
-          'below_minimum',
-        )
-      }
-      const col = body.kind === 'cash' ? 'cash_balance_cents' : 'coin_balance'
-      const out = await s.db.transaction(async (tx) => {
-        const u = await tx.one<{ cash_balance_cents: number; coin_balance: number }>(
-          `UPDATE users SET ${col} = ${col} - $2 WHERE id = $1 AND ${col} >= $2 RETURNING cash_balance_cents, coin_balance`,
-          [uid, body.amount],
-        )
-        if (!u) throw fail(422, 'amount', 'The amount is more than your balance.', 'insufficient_balance')
-        const w = await tx.one<{
-          id: number
-          kind: 'cash'
-          amount: number
-          method: string
-          destination: string
-          status: string
-          created_at: Date
-        }>(
-          `INSERT INTO withdrawals (user_id, kind, amount, method, destination) VALUES ($1, $2, $3, $4, $5)
-           RETURNING id, kind, amount, method, destination, status, created_at`,
-          [uid, body.kind, body.amount, body.method, body.destination],
-        )
-        if (body.kind === 'coin') {
-          await tx.query('INSERT INTO coin_transactions (user_id, amount, reason) VALUES ($1, $2, $3)', [
-            uid,
-            -body.amount,
-            'Coin withdrawal',
-          ])
-        }
-        return { success: true, data: { ...w!, created_at: isoOf(w!.created_at) }, ...u! }
-      })
-      s.sessions.forget(uid)
-      return out
-    },
-  })
-
-  route(app, s, {
-    method: 'GET',
-    url: '/api/account/coins/history',
-    tag: 'account',
-    summary: 'Coin earnings and spendings with the balance.',
-    auth: 'required',
-    query: PageQuery,
-    reply: CoinHistoryReply,
-    async handler({ query, user }) {
-      const page = query.page ?? 1
-      const per = query.per_page ?? 20
-      const rows = await s.db.query<{
-        id: number
-        amount: number
-        reason: string
-        created_at: Date
-        total: number
-      }>(
-        `SELECT id, amount, reason, created_at, count(*) OVER ()::int AS total FROM coin_transactions
-         WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
-        [user!.row.id],
-      )
-      return {
-        ...paged(
-          rows.map(({ total: _, ...r }) => ({ ...r, created_at: isoOf(r.created_at) })),
-          page,
-          per,
-          rows[0]?.total ?? 0,
-        ),
-        balance: user!.row.coin_balance,
-      }
-    },
-  })
-
   const giftCols = 'id, brand, amount_cents, code, status, expires_at, redeemed_at'
   type GiftRow = {
     id: number
@@ -362,7 +157,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     method: 'POST',
     url: '/api/gift/redeem',
     tag: 'account',
-    summary: 'Redeem a gift card code into the cash balance (/gift/redeem).',
+    summary: 'Redeem a gift card code into the cash balance (/gift/redeem): a payable ledger row.',
     auth: 'required',
     body: GiftRedeemRequest,
     reply: GiftRedeemReply,
@@ -381,11 +176,16 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
             'This gift card code is not valid or was already used.',
             'gift_code_invalid',
           )
-        const u = await tx.one<{ cash_balance_cents: number }>(
-          'UPDATE users SET cash_balance_cents = cash_balance_cents + $2 WHERE id = $1 RETURNING cash_balance_cents',
-          [uid, g.amount_cents],
-        )
-        return { success: true, data: toGift(g), cash_balance_cents: u!.cash_balance_cents }
+        await book(tx, {
+          userId: uid,
+          kind: 'gift_card',
+          currency: 'cash',
+          amount: g.amount_cents,
+          status: 'payable',
+          reason: `Gift card redeemed: ${g.brand}`,
+          sourceRef: `gift_card:${g.id}`,
+        })
+        return { success: true, data: toGift(g), cash_balance_cents: (await sumsOf(tx, uid)).cash_payable }
       })
       s.sessions.forget(uid)
       return out
@@ -397,36 +197,48 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     url: '/api/account/gift-cards/:id/replace',
     tag: 'account',
     summary:
-      'Replace an expired gift card with a new code of the same amount (/account/update-expired-gift-card).',
+      'Replace an expired, unredeemed gift card with a new code of the same amount (/account/update-expired-gift-card). 404 for a card that is not yours, 422 gift_card_not_expired otherwise.',
     auth: 'required',
     params: GiftCardParams,
+    reply: GiftReplaceReply,
     async handler({ params, user }) {
-      const old = await s.db.one<GiftRow>(
-        `UPDATE gift_cards SET status = 'replaced' WHERE id = $1 AND user_id = $2 AND (status = 'expired' OR (status = 'active' AND expires_at <= now()))
-         RETURNING ${giftCols}`,
-        [params.id, user!.row.id],
-      )
-      if (!old) throw fail(422, 'id', 'Only an expired gift card can be replaced.', 'gift_card_not_expired')
-      const code = `GC-${crypto.randomUUID().slice(0, 8).toUpperCase()}`
-      const g = await s.db.one<GiftRow>(
-        `INSERT INTO gift_cards (user_id, brand, amount_cents, code, status, expires_at)
-         VALUES ($1, $2, $3, $4, 'active', now() + interval '1 year') RETURNING ${giftCols}`,
-        [user!.row.id, old.brand, old.amount_cents, code],
-      )
-      return { success: true, data: toGift(g!) }
+      const uid = user!.row.id
+      return s.db.transaction(async (tx) => {
+        const old = await tx.one<GiftRow>(
+          `SELECT ${giftCols} FROM gift_cards WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+          [params.id, uid],
+        )
+        if (!old) throw fail(404, 'id', 'There is no such gift card in your account.', 'not_found')
+        const expired =
+          old.redeemed_at === null &&
+          (old.status === 'expired' || (old.status === 'active' && new Date(old.expires_at) <= new Date()))
+        if (!expired)
+          throw fail(422, 'id', 'Only an expired gift card can be replaced.', 'gift_card_not_expired')
+        await tx.query("UPDATE gift_cards SET status = 'replaced' WHERE id = $1", [old.id])
+        const code = `GC-${crypto.randomUUID().slice(0, 8).toUpperCase()}`
+        const g = await tx.one<GiftRow>(
+          `INSERT INTO gift_cards (user_id, brand, amount_cents, code, status, expires_at)
+           VALUES ($1, $2, $3, $4, 'active', now() + interval '1 year') RETURNING ${giftCols}`,
+          [uid, old.brand, old.amount_cents, code],
+        )
+        return { success: true, data: toGift(g!) }
+      })
     },
+  })
+
+  /** A view of the member's row, read fresh (with the ledger sums), as `{ data }`. */
+  const mine = async <T>(uid: number, view: (u: UserRow) => T) => ({
+    data: view((await s.sessions.user(uid, true))!),
   })
 
   route(app, s, {
     method: 'GET',
     url: '/api/account/profile',
     tag: 'account',
-    summary: 'Profile of the signed-in member.',
+    summary: 'Profile of the signed-in member, with the payable cash and coin balances.',
     auth: 'required',
     reply: ProfileReply,
-    async handler({ user }) {
-      return { data: toProfile((await s.sessions.user(user!.row.id, true))!) }
-    },
+    handler: ({ user }) => mine(user!.row.id, toProfile),
   })
 
   route(app, s, {
@@ -438,11 +250,11 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     body: ProfileUpdate,
     reply: ProfileReply,
     async handler({ body, user }) {
-      const u = await s.db.one<UserRow>(
+      await s.db.query(
         `UPDATE users SET name = COALESCE($2, name), phone = CASE WHEN $3 THEN $4 ELSE phone END,
            country_code = COALESCE($5, country_code),
            rebate_address = CASE WHEN $6 THEN $7::jsonb ELSE rebate_address END
-         WHERE id = $1 RETURNING *`,
+         WHERE id = $1`,
         [
           user!.row.id,
           body.name ?? null,
@@ -453,8 +265,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
           body.rebate_address ? JSON.stringify(body.rebate_address) : null,
         ],
       )
-      s.sessions.forget(user!.row.id)
-      return { data: toProfile(u!) }
+      return mine(user!.row.id, toProfile)
     },
   })
 
@@ -465,9 +276,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     summary: 'E-mail and SMS preferences, language and consent terms.',
     auth: 'required',
     reply: SettingsReply,
-    async handler({ user }) {
-      return { data: toSettings((await s.sessions.user(user!.row.id, true))!) }
-    },
+    handler: ({ user }) => mine(user!.row.id, toSettings),
   })
 
   route(app, s, {
@@ -480,12 +289,11 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     reply: SettingsReply,
     async handler({ body, user }) {
       const { terms, ...rest } = body
-      const u = await s.db.one<UserRow>(
-        `UPDATE users SET settings = settings || $2::jsonb, terms = terms || $3::jsonb WHERE id = $1 RETURNING *`,
+      await s.db.query(
+        'UPDATE users SET settings = settings || $2::jsonb, terms = terms || $3::jsonb WHERE id = $1',
         [user!.row.id, JSON.stringify(rest), JSON.stringify(terms ?? {})],
       )
-      s.sessions.forget(user!.row.id)
-      return { data: toSettings(u!) }
+      return mine(user!.row.id, toSettings)
     },
   })
 
@@ -493,24 +301,35 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     method: 'GET',
     url: '/api/account/referrals',
     tag: 'account',
-    summary: 'Referral code, link, friends who joined and what they earned you.',
+    summary:
+      "Referral code, link, friends who joined and what each earned you (a bonus when the friend's first cash back confirms).",
     auth: 'required',
     reply: ReferralsReply,
     async handler({ req, user }) {
-      const rows = await s.db.query<{ name: string; created_at: Date; is_verified: boolean }>(
-        'SELECT name, created_at, is_verified FROM users WHERE referred_by = $1 ORDER BY created_at DESC',
-        [user!.row.id],
+      const uid = user!.row.id
+      const rows = await s.db.query<{ name: string; created_at: Date; earned: number }>(
+        `SELECT u.name, u.created_at, COALESCE(sum(l.amount), 0)::int AS earned
+         FROM users u LEFT JOIN ledger l ON l.source_ref = 'referral:' || u.id AND l.user_id = $1
+           AND l.status NOT IN ('declined', 'reversed')
+         WHERE u.referred_by = $1 GROUP BY u.id ORDER BY u.created_at DESC, u.id DESC`,
+        [uid],
+      )
+      const earned = await s.db.one<{ c: number }>(
+        `SELECT COALESCE(sum(amount), 0)::int AS c FROM ledger
+         WHERE user_id = $1 AND kind = 'referral_bonus' AND status NOT IN ('declined', 'reversed')`,
+        [uid],
       )
       const host = req.headers.host ?? 'localhost:3000'
       return {
         data: {
           code: user!.row.referral_code,
           link: `${req.protocol}://${host}/refer?ref=${user!.row.referral_code}`,
-          earned_cents: rows.filter((r) => r.is_verified).length * 500,
+          earned_cents: earned!.c,
           referred: rows.map((r) => ({
             name: `${r.name.split(' ')[0] ?? ''} ${r.name.split(' ')[1]?.[0] ?? ''}.`.trim(),
             joined_at: isoOf(r.created_at),
-            status: r.is_verified ? 'earned' : 'pending',
+            status: r.earned > 0 ? ('earned' as const) : ('pending' as const),
+            earned_cents: r.earned,
           })),
         },
       }
@@ -530,19 +349,20 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
       const uid = user!.row.id
       const flow = query.ucb ?? 'flow1'
       const out = await s.db.transaction(async (tx) => {
-        const fresh = await tx.one(
-          'INSERT INTO promo_credits (user_id, flow, amount_cents) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING flow',
-          [uid, flow, PROMO_CENTS],
-        )
-        const u = await tx.one<{ cash_balance_cents: number }>(
-          'UPDATE users SET cash_balance_cents = cash_balance_cents + $2 WHERE id = $1 RETURNING cash_balance_cents',
-          [uid, fresh ? PROMO_CENTS : 0],
-        )
+        const fresh = await book(tx, {
+          userId: uid,
+          kind: 'promo_credit',
+          currency: 'cash',
+          amount: PROMO_CENTS,
+          status: 'payable',
+          reason: 'Sign-up promo credit',
+          sourceRef: `promo:${uid}:${flow}`,
+        })
         return {
           success: true,
           already_credited: !fresh,
           amount_cents: fresh ? PROMO_CENTS : 0,
-          cash_balance_cents: u!.cash_balance_cents,
+          cash_balance_cents: (await sumsOf(tx, uid)).cash_payable,
         }
       })
       s.sessions.forget(uid)
@@ -560,11 +380,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     reply: DashboardReply,
     async handler({ user }) {
       const uid = user!.row.id
-      const row = (await s.sessions.user(uid, true))!
-      const pending = await s.db.one<{ c: number }>(
-        `SELECT COALESCE(sum(amount_cents), 0)::int AS c FROM rebates WHERE user_id = $1 AND status IN ('pending', 'confirmed')`,
-        [uid],
-      )
+      const sums = await s.sessions.sums(uid)
       const subs = await s.db.query<{ plan: string; status: string }>(
         'SELECT plan, status FROM subscriptions WHERE user_id = $1 ORDER BY id',
         [uid],
@@ -575,9 +391,9 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
       )
       return {
         data: {
-          cash_balance_cents: row.cash_balance_cents,
-          pending_cents: pending!.c,
-          coin_balance: row.coin_balance,
+          cash_balance_cents: sums.cash_payable,
+          pending_cents: sums.cash_pending,
+          coin_balance: sums.coin_payable,
           subscriptions: subs,
           unread_notifications: unread!.c,
         },

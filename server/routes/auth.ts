@@ -66,7 +66,9 @@ async function referralCode(db: Db): Promise<string> {
 
 export async function loginReply(s: Services, row: UserRow, extra: Record<string, unknown> = {}) {
   const { token, expires } = await s.sessions.issue(row.id)
-  return { success: true, login_token: token, user: toUser(row, token, expires), redirect: null, ...extra }
+  // the row as sessions read it: with the balances summed over the ledger
+  const full = (await s.sessions.user(row.id, true)) ?? row
+  return { success: true, login_token: token, user: toUser(full, token, expires), redirect: null, ...extra }
 }
 
 async function limited(s: Services, keys: [string, number][]) {
@@ -403,8 +405,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         throw fail(422, 'email', 'This is already your account.', 'already_your_account')
       await s.db.transaction(async (tx) => {
         for (const t of [
-          'rebates',
-          'coin_transactions',
+          'ledger',
           'notifications',
           'withdrawals',
           'gift_cards',
@@ -416,19 +417,10 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
           await tx.query(`UPDATE ${t} SET user_id = $2 WHERE user_id = $1`, [from.id, into.id])
         }
         await tx.query(
-          `UPDATE users SET cash_balance_cents = cash_balance_cents + $2, coin_balance = coin_balance + $3,
-             plus_active = plus_active OR $4, shipping_active = shipping_active OR $5, subscribed = subscribed OR $6,
-             coin_onboarding = GREATEST(coin_onboarding, $7)
+          `UPDATE users SET plus_active = plus_active OR $2, shipping_active = shipping_active OR $3,
+             subscribed = subscribed OR $4, coin_onboarding = GREATEST(coin_onboarding, $5)
            WHERE id = $1`,
-          [
-            into.id,
-            from.cash_balance_cents,
-            from.coin_balance,
-            from.plus_active,
-            from.shipping_active,
-            from.subscribed,
-            from.coin_onboarding,
-          ],
+          [into.id, from.plus_active, from.shipping_active, from.subscribed, from.coin_onboarding],
         )
         await tx.query('UPDATE users SET referred_by = $2 WHERE referred_by = $1', [from.id, into.id])
         await tx.query('DELETE FROM users WHERE id = $1', [from.id])

@@ -16,6 +16,7 @@ import {
 } from '../../plugins/coins/contract.ts'
 import { constants } from '../../src/config/constants.ts'
 import { fail } from '../lib/http.ts'
+import { book, sumsOf } from '../lib/ledger.ts'
 import { paged } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import type { SessionUser } from '../lib/session.ts'
@@ -106,7 +107,7 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     async handler({ user }) {
       const rows = await s.db.query<OfferRow>(
         `${OFFER_SQL} WHERE o.offer_type IN ('APP', 'GAME') AND o.id IN (SELECT offer_id FROM offer_visits WHERE user_id = $1)
-         AND NOT EXISTS (SELECT 1 FROM coin_transactions t WHERE t.user_id = $1 AND t.reason = 'Offer completed: ' || o.display_name)
+         AND NOT EXISTS (SELECT 1 FROM ledger l WHERE l.source_ref = 'offer:' || $1 || ':' || o.id)
          ORDER BY o.id LIMIT $2`,
         [user!.row.id, constants.offersRemembered],
       )
@@ -277,6 +278,8 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     url: '/api/survey/:platform_name/complete',
     tag: 'coins',
     summary: 'Survey completion (/survey/{platform_name}/complete): credits the coins once.',
+    // TODO(issue 14): the member calls this to credit themself; replace it with the survey platforms'
+    // signed postbacks (the ledger row and its source reference stay as they are).
     auth: 'required',
     params: SurveyCompleteParams,
     body: SurveyCompleteRequest,
@@ -301,18 +304,19 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
         )
         const coins = fresh ? sv.coins_advertised : 0
         if (fresh) {
-          await tx.query('INSERT INTO coin_transactions (user_id, amount, reason) VALUES ($1, $2, $3)', [
-            uid,
-            coins,
-            `Survey completed: ${sv.title}`,
-          ])
+          await book(tx, {
+            userId: uid,
+            kind: 'coin_survey',
+            currency: 'coin',
+            amount: coins,
+            status: 'payable',
+            reason: `Survey completed: ${sv.title}`,
+            sourceRef: `survey:${uid}:${sv.id}`,
+          })
         }
-        const u = await tx.one<{ coin_balance: number }>(
-          `UPDATE users SET coin_balance = coin_balance + $2, coin_onboarding = CASE WHEN $3 THEN 1 ELSE coin_onboarding END
-           WHERE id = $1 RETURNING coin_balance`,
-          [uid, coins, sv.is_onboarding],
-        )
-        return { success: true, coins_credited: coins, coin_balance: u!.coin_balance }
+        if (sv.is_onboarding) await tx.query('UPDATE users SET coin_onboarding = 1 WHERE id = $1', [uid])
+        const sums = await sumsOf(tx, uid)
+        return { success: true, coins_credited: coins, coin_balance: sums.coin_payable }
       })
       s.sessions.forget(uid)
       return out

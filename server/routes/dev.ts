@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod/mini'
+import { DevAdvanceRequest, DevPurchaseRequest } from '../../plugins/account/contract.ts'
+import { fail } from '../lib/http.ts'
+import { advanceCash, book, releasePayouts } from '../lib/ledger.ts'
 import { isoOf } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import { nonce } from '../lib/security.ts'
@@ -10,6 +13,9 @@ const esc = (s: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   )
+
+/** When a test purchase is expected to become payable (test data only). */
+const DEV_PAYABLE_AFTER_DAYS = 60
 
 /**
  * Development and test modes only (BuildOptions.mode; never registered in production, the default):
@@ -49,6 +55,60 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
         [query.action ?? null],
       )
       return { data: rows.map((r) => ({ ...r, created_at: isoOf(r.created_at) })) }
+    },
+  })
+
+  const member = async (email: string) => {
+    const u = await s.db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email])
+    if (!u) throw fail(404, 'email', 'No member has this email.', 'not_found')
+    return u.id
+  }
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/dev/ledger/purchase',
+    tag: 'dev',
+    summary:
+      'Test mode only: a purchase at a store (internal name, else the first store) books a pending cash back row for the member.',
+    body: DevPurchaseRequest,
+    async handler({ body }) {
+      const uid = await member(body.email)
+      const store = await s.db.one<{ id: number; name: string }>(
+        'SELECT id, name FROM stores WHERE ($1::text IS NULL OR internal_name = $1::text) ORDER BY id LIMIT 1',
+        [body.store ?? null],
+      )
+      if (!store) throw fail(404, 'store', 'No such store.', 'not_found')
+      const id = await book(s.db, {
+        userId: uid,
+        kind: 'cashback',
+        currency: 'cash',
+        amount: body.amount_cents,
+        status: 'pending',
+        reason: `Cash back on a purchase at ${store.name}: confirmed after the store's return period.`,
+        storeId: store.id,
+        benefitType: 'cashback',
+        orderAmountCents: body.amount_cents * 20,
+        expectedAt: new Date(Date.now() + DEV_PAYABLE_AFTER_DAYS * 86_400_000),
+        sourceRef: `dev:purchase:${crypto.randomUUID()}`,
+      })
+      s.sessions.forget(uid)
+      return { success: true, id }
+    },
+  })
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/dev/ledger/advance',
+    tag: 'dev',
+    summary:
+      "Test mode only: the member's pending cash rows become confirmed, confirmed ones payable (a first confirmed cash back credits the referrer), and held payouts are sent.",
+    body: DevAdvanceRequest,
+    async handler({ body }) {
+      const uid = await member(body.email)
+      const { moved, credited } = await s.db.transaction((tx) => advanceCash(tx, uid))
+      const released = await releasePayouts(s.db, uid, true)
+      for (const id of [uid, ...credited]) s.sessions.forget(id)
+      return { success: true, moved, released }
     },
   })
 

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { hashPassword } from '../lib/password.ts'
 import { rng, slugify } from '../lib/rand.ts'
@@ -584,61 +585,24 @@ async function seedDemoMember(db: Db, storeIds: number[], R: ReturnType<typeof r
   const hash = await hashPassword(DEMO_PASSWORD)
   const demo = await db.one<{ id: number }>(
     `INSERT INTO users (email, name, password_hash, is_verified, created_at, coin_onboarding, subscribed, plus_active,
-       country_code, referral_code, cash_balance_cents, coin_balance, sid, partner, cid)
-     VALUES ($1, 'Dana Demo', $2, true, $3, 1, true, true, 'US', 'DANA2024', 4273, 3150, '01152024_organic', 'organic', 'homepage')
+       country_code, referral_code, sid, partner, cid)
+     VALUES ($1, 'Dana Demo', $2, true, $3, 1, true, true, 'US', 'DANA2024', '01152024_organic', 'organic', 'homepage')
      RETURNING id`,
     [DEMO_EMAIL, hash, iso(now - 200 * DAY)],
   )
   const uid = demo!.id
+  const friends: number[] = []
   for (const [name, email] of [
     ['Sam Rivera', 'sam.rivera@example.com'],
     ['Alex Chen', 'alex.chen@example.com'],
   ]) {
-    await db.query(
-      'INSERT INTO users (email, name, is_verified, referral_code, referred_by, created_at) VALUES ($1, $2, true, $3, $4, $5)',
+    const f = await db.one<{ id: number }>(
+      'INSERT INTO users (email, name, is_verified, referral_code, referred_by, created_at) VALUES ($1, $2, true, $3, $4, $5) RETURNING id',
       [email, name, slugify(name as string).toUpperCase(), uid, iso(now - R.int(10, 100) * DAY)],
     )
+    friends.push(f!.id)
   }
-  const statuses = ['pending', 'confirmed', 'payable', 'paid', 'declined'] as const
-  const reasons: Record<string, string> = {
-    pending: 'The store has reported the purchase; it is confirmed after the return period.',
-    confirmed: 'The store confirmed the purchase.',
-    payable: 'Ready to withdraw.',
-    paid: 'Included in a withdrawal.',
-    declined: 'The order was returned or cancelled.',
-  }
-  const benefitTypes = ['cashback', 'shipping', 'fooddelivery', 'rideshare', 'streaming', 'grocery']
-  const rebates: Record<string, unknown>[] = []
-  for (let k = 0; k < 45; k++) {
-    const status = R.pick(statuses)
-    const order = R.int(10, 300) * 100 + R.int(0, 99)
-    const created = now - R.int(1, 190) * DAY
-    rebates.push({
-      user_id: uid,
-      store_id: R.pick(storeIds),
-      benefit_type: R.pick(benefitTypes),
-      order_amount_cents: order,
-      amount_cents: Math.round(order * R.pick([0.02, 0.03, 0.05, 0.08])),
-      status,
-      reason: reasons[status],
-      expected_at: status === 'pending' ? iso(created + 60 * DAY) : null,
-      created_at: iso(created),
-    })
-  }
-  await bulkInsert(db, 'rebates', rebates)
-  const coins: Record<string, unknown>[] = []
-  for (let k = 0; k < 25; k++) {
-    const earn = k % 5 !== 4
-    coins.push({
-      user_id: uid,
-      amount: earn ? R.int(1, 20) * 50 : -R.int(5, 20) * 100,
-      reason: earn
-        ? R.pick(['Survey completed', 'App offer: Budget Buddy', 'Game offer: Tile Kingdom'])
-        : 'Coin withdrawal',
-      created_at: iso(now - R.int(1, 180) * DAY),
-    })
-  }
-  await bulkInsert(db, 'coin_transactions', coins)
+  await seedDemoLedger(db, uid, friends, storeIds, R)
   await bulkInsert(db, 'notifications', [
     {
       user_id: uid,
@@ -658,26 +622,6 @@ async function seedDemoMember(db: Db, storeIds: number[], R: ReturnType<typeof r
       body: 'Your Plus membership renews next week.',
       created_at: iso(now - 9 * DAY),
       read_at: iso(now - 8 * DAY),
-    },
-  ])
-  await bulkInsert(db, 'withdrawals', [
-    {
-      user_id: uid,
-      kind: 'cash',
-      amount: 2500,
-      method: 'paypal',
-      destination: 'd***@example.com',
-      status: 'paid',
-      created_at: iso(now - 60 * DAY),
-    },
-    {
-      user_id: uid,
-      kind: 'coin',
-      amount: 1000,
-      method: 'giftcard',
-      destination: 'Amazon',
-      status: 'paid',
-      created_at: iso(now - 30 * DAY),
     },
   ])
   await bulkInsert(db, 'gift_cards', [
@@ -775,4 +719,188 @@ async function seedDemoMember(db: Db, storeIds: number[], R: ReturnType<typeof r
     { user_id: uid, provider: 'doordash', account_email: DEMO_EMAIL, status: 'connected' },
     { user_id: uid, provider: 'uber', account_email: DEMO_EMAIL, status: 'needs_attention' },
   ])
+}
+
+/** The demo member's payable balances: what the header shows ($42.73) and the coin pages (3,150). */
+export const DEMO_CASH_CENTS = 4273
+export const DEMO_COINS = 3150
+
+/**
+ * The demo member's money as ledger rows (never a stored balance): 45 purchases with cash back or Plus
+ * rebates in every status, coins from surveys and offers with a reversal, a referral bonus for Sam's
+ * first confirmed cash back (Alex has none yet), and two paid withdrawals sized so that the payable
+ * sums come to DEMO_CASH_CENTS and DEMO_COINS.
+ */
+async function seedDemoLedger(
+  db: Db,
+  uid: number,
+  friends: number[],
+  storeIds: number[],
+  R: ReturnType<typeof rng>,
+) {
+  const now = Date.now()
+  const iso = (t: number) => new Date(t).toISOString()
+  const statuses = ['pending', 'confirmed', 'payable', 'paid', 'declined'] as const
+  const reasons: Record<string, string> = {
+    pending: 'The store has reported the purchase; it is confirmed after the return period.',
+    confirmed: 'The store confirmed the purchase.',
+    payable: 'Ready to withdraw.',
+    paid: 'Included in a withdrawal.',
+    declined: 'The order was returned or cancelled.',
+  }
+  const benefitTypes = ['cashback', 'shipping', 'fooddelivery', 'rideshare', 'streaming', 'grocery']
+  const rows: Record<string, unknown>[] = []
+  const row = (r: Record<string, unknown>) =>
+    rows.push({ user_id: uid, currency: 'cash', store_id: null, offer: null, benefit_type: null, ...r })
+  let payable = 0
+  let paid = 0
+  for (let k = 0; k < 45; k++) {
+    const status = R.pick(statuses)
+    const order = R.int(10, 300) * 100 + R.int(0, 99)
+    const created = now - R.int(1, 190) * DAY
+    const benefit = R.pick(benefitTypes)
+    const amount = Math.round(order * R.pick([0.02, 0.03, 0.05, 0.08]))
+    if (status === 'payable') payable += amount
+    if (status === 'paid') paid += amount
+    row({
+      kind: benefit === 'cashback' ? 'cashback' : 'plus_rebate',
+      amount,
+      status,
+      reason: reasons[status],
+      store_id: R.pick(storeIds),
+      benefit_type: benefit,
+      order_amount_cents: order,
+      expected_at: status === 'pending' || status === 'confirmed' ? iso(created + 60 * DAY) : null,
+      created_at: iso(created),
+      source_ref: `seed:purchase:${k}`,
+    })
+  }
+  // Sam's first cash back confirmed: the referral bonus (the same source reference the server books).
+  const bonus = constants.referralBonusCents
+  await bulkInsert(db, 'ledger', [
+    {
+      user_id: friends[0],
+      kind: 'cashback',
+      currency: 'cash',
+      amount: 240,
+      status: 'confirmed',
+      reason: reasons.confirmed,
+      store_id: storeIds[0],
+      benefit_type: 'cashback',
+      order_amount_cents: 8000,
+      created_at: iso(now - 8 * DAY),
+      source_ref: 'seed:friend:0',
+    },
+  ])
+  row({
+    kind: 'referral_bonus',
+    amount: bonus,
+    status: 'payable',
+    reason: "Referral bonus: Sam's first cash back was confirmed",
+    created_at: iso(now - 7 * DAY),
+    source_ref: `referral:${friends[0]}`,
+  })
+  // What is left to reach the demo balance is one more payable purchase, or part of the withdrawal.
+  const rest = DEMO_CASH_CENTS - payable - bonus
+  if (rest > 0) {
+    row({
+      kind: 'cashback',
+      amount: rest,
+      status: 'payable',
+      reason: reasons.payable,
+      store_id: storeIds[1] ?? null,
+      benefit_type: 'cashback',
+      order_amount_cents: rest * 20,
+      created_at: iso(now - 20 * DAY),
+      source_ref: 'seed:purchase:45',
+    })
+  }
+  const cashOut = paid + Math.max(0, -rest)
+  // Coins: surveys and offers, one reversal; the coin withdrawal takes what is above DEMO_COINS.
+  let earned = 0
+  for (let k = 0; k < 20; k++) {
+    const survey = k % 2 === 0
+    const amount = R.int(1, 20) * 50
+    earned += amount
+    rows.push({
+      user_id: uid,
+      kind: survey ? 'coin_survey' : 'coin_offer',
+      currency: 'coin',
+      amount,
+      status: 'payable',
+      reason: survey ? 'Survey completed' : 'Offer completed: Budget Buddy',
+      offer: survey ? null : 'Budget Buddy',
+      created_at: iso(now - R.int(1, 180) * DAY),
+      source_ref: `seed:coins:${k}`,
+    })
+  }
+  const reversal = 150
+  rows.push({
+    user_id: uid,
+    kind: 'coin_reversal',
+    currency: 'coin',
+    amount: -reversal,
+    status: 'payable',
+    reason: 'Offer reversed by the advertiser: Tile Kingdom',
+    offer: 'Tile Kingdom',
+    created_at: iso(now - 40 * DAY),
+    source_ref: 'seed:coins:reversal',
+  })
+  let coinsOut = earned - reversal - DEMO_COINS
+  if (coinsOut < constants.withdrawalMinimum.coins) {
+    const top = constants.withdrawalMinimum.coins - coinsOut
+    rows.push({
+      user_id: uid,
+      kind: 'coin_survey',
+      currency: 'coin',
+      amount: top,
+      status: 'payable',
+      reason: 'Survey completed',
+      offer: null,
+      created_at: iso(now - 90 * DAY),
+      source_ref: 'seed:coins:20',
+    })
+    coinsOut = constants.withdrawalMinimum.coins
+  }
+  const [cashW, coinW] = await bulkInsert(db, 'withdrawals', [
+    {
+      user_id: uid,
+      kind: 'cash',
+      amount: cashOut,
+      value_cents: cashOut,
+      method: 'paypal',
+      destination: 'd***@example.com',
+      status: 'paid',
+      created_at: iso(now - 60 * DAY),
+    },
+    {
+      user_id: uid,
+      kind: 'coin',
+      amount: coinsOut,
+      value_cents: Math.floor((coinsOut * 100) / constants.coinWithdrawal.coinsPerDollar),
+      method: 'giftcard',
+      destination: 'Amazon',
+      status: 'paid',
+      created_at: iso(now - 30 * DAY),
+    },
+  ])
+  row({
+    kind: 'withdrawal',
+    amount: -cashOut,
+    status: 'paid',
+    reason: 'Withdrawal to PayPal',
+    created_at: iso(now - 60 * DAY),
+    source_ref: `withdrawal:${cashW}`,
+  })
+  rows.push({
+    user_id: uid,
+    kind: 'withdrawal',
+    currency: 'coin',
+    amount: -coinsOut,
+    status: 'paid',
+    reason: 'Coin withdrawal to a gift card',
+    created_at: iso(now - 30 * DAY),
+    source_ref: `withdrawal:${coinW}`,
+  })
+  await bulkInsert(db, 'ledger', rows)
 }

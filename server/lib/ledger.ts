@@ -1,0 +1,189 @@
+import type { Balances, LedgerKind, LedgerStatus } from '../../plugins/account/contract.ts'
+import { constants } from '../../src/config/constants.ts'
+import type { Db } from '../db/index.ts'
+
+/**
+ * The ledger (migration 003): every credit and debit of a member is one row, and every balance the API
+ * shows is a sum over rows. The database sums the rows by currency, status and sign; `foldSums` is
+ * the one definition of each balance:
+ *
+ * - pending: credits not yet payable (pending, confirmed);
+ * - payable: what can be withdrawn: payable credits (and credits already paid out) less every debit
+ *   that is not declined or reversed (a held withdrawal leaves the balance when it is asked for);
+ * - paid: what was paid out (withdrawals that were sent).
+ */
+const GROUPS_SQL = `SELECT currency, status, amount > 0 AS credit, kind = 'withdrawal' AS withdrawal,
+    sum(amount)::int AS total, count(*)::int AS n
+  FROM ledger WHERE user_id = $1 AND ($2::text IS NULL OR kind = $2::text)
+  GROUP BY currency, status, amount > 0, kind = 'withdrawal'`
+
+interface Group {
+  currency: 'cash' | 'coin'
+  status: LedgerStatus
+  credit: boolean
+  withdrawal: boolean
+  total: number
+  n: number
+}
+
+export interface Sums {
+  cash_pending: number
+  cash_payable: number
+  cash_paid: number
+  coin_pending: number
+  coin_payable: number
+  coin_paid: number
+  /** rows per `currency:status` (the history's count for a filter) */
+  rows: Record<string, number>
+}
+
+export function foldSums(groups: Group[]): Sums {
+  const out: Sums = {
+    cash_pending: 0,
+    cash_payable: 0,
+    cash_paid: 0,
+    coin_pending: 0,
+    coin_payable: 0,
+    coin_paid: 0,
+    rows: {},
+  }
+  for (const g of groups) {
+    const k = g.currency
+    if (g.credit && (g.status === 'pending' || g.status === 'confirmed')) out[`${k}_pending`] += g.total
+    if (
+      g.credit
+        ? g.status === 'payable' || g.status === 'paid'
+        : g.status !== 'declined' && g.status !== 'reversed'
+    )
+      out[`${k}_payable`] += g.total
+    if (g.withdrawal && g.status === 'paid') out[`${k}_paid`] -= g.total
+    out.rows[`${k}:${g.status}`] = (out.rows[`${k}:${g.status}`] ?? 0) + g.n
+  }
+  return out
+}
+
+/** A member's sums, read now (`kind`: of that kind's rows only). */
+export async function sumsOf(db: Db, userId: number, kind: string | null = null): Promise<Sums> {
+  return foldSums(await db.query<Group>(GROUPS_SQL, [userId, kind]))
+}
+
+/** How many rows of the sums match a currency and status filter (null: any). */
+export const countOf = (s: Sums, currency: string | null, status: string | null) =>
+  Object.entries(s.rows)
+    .filter(([k]) => {
+      const [c, st] = k.split(':')
+      return (!currency || c === currency) && (!status || st === status)
+    })
+    .reduce((n, [, v]) => n + v, 0)
+
+export const toBalances = (s: Sums): Balances => ({
+  cash: { pending_cents: s.cash_pending, payable_cents: s.cash_payable },
+  coin: { pending: s.coin_pending, payable: s.coin_payable },
+})
+
+export interface NewRow {
+  userId: number
+  kind: LedgerKind
+  currency: 'cash' | 'coin'
+  amount: number
+  status: LedgerStatus
+  reason: string
+  sourceRef: string
+  storeId?: number | null
+  offer?: string | null
+  benefitType?: string | null
+  orderAmountCents?: number | null
+  expectedAt?: Date | string | null
+}
+
+/**
+ * Books one row. The source reference is unique: booking the same event again books nothing and
+ * returns undefined (the caller tells a first booking from a repeat by the id).
+ */
+export async function book(db: Db, r: NewRow): Promise<number | undefined> {
+  const row = await db.one<{ id: number }>(
+    `INSERT INTO ledger (user_id, kind, currency, amount, status, reason, source_ref, store_id, offer, benefit_type,
+       order_amount_cents, expected_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (source_ref) DO NOTHING RETURNING id`,
+    [
+      r.userId,
+      r.kind,
+      r.currency,
+      r.amount,
+      r.status,
+      r.reason,
+      r.sourceRef,
+      r.storeId ?? null,
+      r.offer ?? null,
+      r.benefitType ?? null,
+      r.orderAmountCents ?? null,
+      r.expectedAt instanceof Date ? r.expectedAt.toISOString() : (r.expectedAt ?? null),
+    ],
+  )
+  return row?.id
+}
+
+/**
+ * Referral bonuses (source 'referral:<referred id>'): the referrer of each of these members is credited
+ * constants.referralBonusCents once that member has a confirmed (or later) cash back row. Call it after
+ * any change that can confirm cash back; the unique source reference makes a second call book nothing.
+ */
+export async function creditReferrals(db: Db, referredIds: number[]): Promise<number[]> {
+  if (!referredIds.length) return []
+  const rows = await db.query<{ user_id: number }>(
+    `INSERT INTO ledger (user_id, kind, currency, amount, status, reason, source_ref)
+     SELECT u.referred_by, 'referral_bonus', 'cash', $2::int, 'payable',
+       'Referral bonus: ' || COALESCE(NULLIF(split_part(u.name, ' ', 1), ''), 'a friend') || '''s first cash back was confirmed',
+       'referral:' || u.id
+     FROM users u
+     WHERE u.id = ANY($1::int[]) AND u.referred_by IS NOT NULL
+       AND EXISTS (SELECT 1 FROM ledger l WHERE l.user_id = u.id AND l.kind = 'cashback'
+                   AND l.status IN ('confirmed', 'payable', 'paid'))
+     ON CONFLICT (source_ref) DO NOTHING RETURNING user_id`,
+    [referredIds, constants.referralBonusCents],
+  )
+  return rows.map((r) => r.user_id)
+}
+
+/**
+ * One step forward for a member's pending and confirmed cash credits (pending -> confirmed ->
+ * payable), then the referral bonus their confirmed cash back may earn. Returns how many rows moved
+ * and the referrers credited.
+ */
+export async function advanceCash(db: Db, userId: number): Promise<{ moved: number; credited: number[] }> {
+  const moved = await db.query<{ id: number }>(
+    `UPDATE ledger SET updated_at = now(),
+       status = CASE status WHEN 'pending' THEN 'confirmed' ELSE 'payable' END,
+       expected_at = CASE status WHEN 'pending' THEN expected_at END
+     WHERE user_id = $1 AND currency = 'cash' AND amount > 0 AND status IN ('pending', 'confirmed')
+     RETURNING id`,
+    [userId],
+  )
+  return { moved: moved.length, credited: await creditReferrals(db, [userId]) }
+}
+
+/**
+ * Sends a member's held payouts whose hold has ended (all of them with `all`, the test-mode advance):
+ * the withdrawal and its ledger row become paid. Returns how many.
+ */
+export async function releasePayouts(db: Db, userId: number, all = false): Promise<number> {
+  const due = await db.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM withdrawals
+     WHERE user_id = $1 AND status = 'held' AND ($2::boolean OR release_at <= now())`,
+    [userId, all],
+  )
+  if (!due?.n) return 0
+  return db.transaction(async (tx) => {
+    const sent = await tx.query<{ id: number }>(
+      `UPDATE withdrawals SET status = 'paid'
+       WHERE user_id = $1 AND status = 'held' AND ($2::boolean OR release_at <= now()) RETURNING id`,
+      [userId, all],
+    )
+    await tx.query(
+      `UPDATE ledger SET status = 'paid', updated_at = now() WHERE source_ref = ANY($1::text[])`,
+      [sent.map((w) => `withdrawal:${w.id}`)],
+    )
+    return sent.length
+  })
+}
