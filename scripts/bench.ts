@@ -5,6 +5,8 @@
  * - first view: every JavaScript file a first visit loads in Chromium until the network is idle
  *   (entry + the screen, its texts, the layout's slots and start-up work), for transparency;
  * - per plugin: the chunks one of its screens adds to the home page's.
+ * - the API: throughput (scripts/bench-api.ts) and the history page's API at 10,000 ledger rows for one
+ *   member, p50 and p99 (scripts/bench-ledger.ts; budget p99 under 50 ms on the embedded database).
  * BENCH_BRANDS=default limits the brands; BENCH_BUILD=1 rebuilds; BENCH_API=0 skips the API.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -141,12 +143,20 @@ for (const brand of brands) {
 }
 await browser.close()
 
-if (existsSync(join(root, 'scripts/bench-api.ts')) && process.env.BENCH_API !== '0') {
-  console.log('\nAPI throughput')
-  spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bench-api.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
+if (process.env.BENCH_API !== '0') {
+  // API throughput (store list, token sync, login), then the history page's API at 10,000 ledger
+  // rows for one member (p50/p99; budget: p99 under 50 ms on the embedded database)
+  for (const [title, script] of [
+    ['API throughput', 'scripts/bench-api.ts'],
+    ['History API', 'scripts/bench-ledger.ts'],
+  ] as const) {
+    console.log(`\n${title}`)
+    const r = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), script], {
+      cwd: root,
+      stdio: 'inherit',
+    })
+    if (r.status !== 0) failed = true
+  }
 }
 if (failed) {
   console.log('\nA bundle budget is exceeded.')
