@@ -1,17 +1,26 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { type BuildOptions, buildServer } from './app.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/index.ts'
 
 /**
  * One server per test file: in-memory PGlite, or a schema of its own on PostgreSQL when DATABASE_URL is set
- * (dropped on close), with the small seed, in test mode (the dev routes the tests read) with the demo member.
+ * (dropped on close, its outbox in a temporary folder), with the small seed, in test mode (the dev routes the tests read) with the demo member.
  */
 export async function testServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const url = process.env.DATABASE_URL
   return buildServer({
     ...(url
-      ? { databaseUrl: url, schema: `t_${randomBytes(6).toString('hex')}`, dropSchema: true }
+      ? {
+          databaseUrl: url,
+          schema: `t_${randomBytes(6).toString('hex')}`,
+          dropSchema: true,
+          // a folder of its own: the default (.data/pglite/outbox) would keep mail across runs
+          outboxDir: mkdtempSync(join(tmpdir(), 'rewards-test-outbox-')),
+        }
       : { dataDir: 'memory://' }),
     seed: 'small',
     mode: 'test',
