@@ -35,6 +35,8 @@ export interface Sums {
   coin_paid: number
   /** rows per `currency:status` (the history's count for a filter) */
   rows: Record<string, number>
+  /** withdrawal rows still pending (held payouts): only then is there a payout to release */
+  held: number
 }
 
 export function foldSums(groups: Group[]): Sums {
@@ -46,6 +48,7 @@ export function foldSums(groups: Group[]): Sums {
     coin_payable: 0,
     coin_paid: 0,
     rows: {},
+    held: 0,
   }
   for (const g of groups) {
     const k = g.currency
@@ -57,6 +60,7 @@ export function foldSums(groups: Group[]): Sums {
     )
       out[`${k}_payable`] += g.total
     if (g.withdrawal && g.status === 'paid') out[`${k}_paid`] -= g.total
+    if (g.withdrawal && g.status === 'pending') out.held += g.n
     out.rows[`${k}:${g.status}`] = (out.rows[`${k}:${g.status}`] ?? 0) + g.n
   }
   return out

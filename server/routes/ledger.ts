@@ -157,6 +157,11 @@ const requestHash = (b: { kind: string; amount: number; method: string; destinat
  * a row of the ledger table and every balance a sum over rows (lib/ledger.ts).
  */
 export async function ledgerRoutes(app: FastifyInstance, s: Services) {
+  /** Sends the member's held payouts whose hold has ended (read: only when the sums show one held). */
+  async function releaseDue(uid: number) {
+    if ((await s.sessions.sums(uid)).held && (await releasePayouts(s.db, uid))) s.sessions.forget(uid)
+  }
+
   route(app, s, {
     method: 'GET',
     url: '/api/account/ledger',
@@ -171,7 +176,7 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
       const page = query.page ?? 1
       const per = query.per_page ?? 20
       const params = [uid, query.currency ?? null, query.kind ?? null, query.status ?? null]
-      if (await releasePayouts(s.db, uid)) s.sessions.forget(uid)
+      await releaseDue(uid)
       // the page first, then the store of its rows only
       const rows = await s.db.query<LedgerRow>(
         `${LEDGER_SQL.replace(
@@ -223,7 +228,7 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     reply: BalancesReply,
     async handler({ user }) {
       const uid = user!.row.id
-      if (await releasePayouts(s.db, uid)) s.sessions.forget(uid)
+      await releaseDue(uid)
       return {
         ...toBalances(await s.sessions.sums(uid)),
         withdrawal: {
@@ -248,7 +253,7 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     async handler({ query, user }) {
       const page = query.page ?? 1
       const per = query.per_page ?? 20
-      if (await releasePayouts(s.db, user!.row.id)) s.sessions.forget(user!.row.id)
+      await releaseDue(user!.row.id)
       const rows = await s.db.query<WithdrawalRow & { total: number }>(
         `SELECT ${WITHDRAWAL_COLS}, count(*) OVER ()::int AS total
          FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
