@@ -174,10 +174,7 @@ export default function PurchaseHistoryPage() {
                   </td>
                   <td>
                     <div>{row.store ? row.store.name : t(`kind.${row.kind}`)}</div>
-                    <div className={s.muted}>
-                      {row.store ? `${t(`kind.${row.kind}`)} · ` : ''}
-                      {reasonText(row)}
-                    </div>
+                    <div className={s.muted}>{reasonText(row)}</div>
                   </td>
                   <td>
                     <StatusBadge status={row.status} />
