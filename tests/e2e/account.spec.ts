@@ -314,13 +314,17 @@ test('the demo member replaces an expired gift card; the rebates page counts thi
 
   await page.goto('/account/rebates')
   const shipping = page.locator('[data-testid="rebate-cap"][data-type="shipping"]')
+  // SPEC 9's caps are dollars a month: '$x.xx of the $100.00 you can claim each month'
   await expect(shipping).toContainText(
-    new RegExp(`\\d+ of ${constants.shippingRebateMaxPerMonth} claims used`),
+    new RegExp(`\\$[\\d,.]+ of the \\$${constants.shippingRebateMaxPerMonth}\\.00 you can claim each month`),
   )
-  await expect(shipping.locator('meter')).toHaveAttribute('max', String(constants.shippingRebateMaxPerMonth))
+  await expect(shipping.locator('meter')).toHaveAttribute(
+    'max',
+    String(constants.shippingRebateMaxPerMonth * 100),
+  )
   const rideshare = page.locator('[data-testid="rebate-cap"][data-type="rideshare"]')
   await expect(rideshare).toContainText(
-    new RegExp(`\\d+ of ${constants.rideshareRebateMaxPerMonth} claims used`),
+    new RegExp(`\\$[\\d,.]+ of the \\$${constants.rideshareRebateMaxPerMonth}\\.00 you can claim each month`),
   )
   await expect(page.getByRole('heading', { name: 'How to claim' })).toBeVisible()
 })

@@ -32,9 +32,10 @@ describe('monthUse', () => {
       type: 'shipping',
       claims: 2,
       cents: 350,
-      cap: constants.shippingRebateMaxPerMonth,
+      // SPEC 9's caps are dollars a month: the cap is compared with the cents claimed
+      cap: constants.shippingRebateMaxPerMonth * 100,
     })
-    expect(use.find((u) => u.type === 'rideshare')?.cap).toBe(constants.rideshareRebateMaxPerMonth)
+    expect(use.find((u) => u.type === 'rideshare')?.cap).toBe(constants.rideshareRebateMaxPerMonth * 100)
     expect(use.find((u) => u.type === 'fooddelivery')).toMatchObject({ claims: 1, cap: null })
   })
 })

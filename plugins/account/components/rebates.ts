@@ -1,10 +1,13 @@
 import { constants } from '../../../src/index'
 import type { Rebate } from '../contract'
 
-/** Monthly caps of claims by benefit type (SPEC 9); a type not named has no monthly cap. */
+/**
+ * Monthly caps by benefit type, in cents (SPEC 9 "up to 100 / 10 per month", in dollars as the legal
+ * texts and the benefit pages state them); a type not named has no monthly cap.
+ */
 export const MONTHLY_CAPS: Readonly<Record<string, number>> = {
-  shipping: constants.shippingRebateMaxPerMonth,
-  rideshare: constants.rideshareRebateMaxPerMonth,
+  shipping: constants.shippingRebateMaxPerMonth * constants.numberFormat.centsDivisor,
+  rideshare: constants.rideshareRebateMaxPerMonth * constants.numberFormat.centsDivisor,
 }
 
 /** The benefit types the account pages name (the server's rebates carry one of them). */
@@ -23,6 +26,7 @@ export interface MonthUse {
   claims: number
   /** what they earn, in cents */
   cents: number
+  /** the monthly cap in cents, or null */
   cap: number | null
 }
 

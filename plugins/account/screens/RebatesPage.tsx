@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
 import {
+  formatCents,
   LoadFailed,
   Money,
   Page,
@@ -141,19 +142,25 @@ export default observer(function RebatesPage({ params }: ScreenProps) {
 })
 
 function UseCard({ use }: { use: MonthUse }) {
-  const { t } = useTranslation('account')
+  const { t, i18n } = useTranslation('account')
   const name = t(`benefit.${use.type}`, { defaultValue: use.type })
   return (
     <li className={s.card} data-testid="rebate-cap" data-type={use.type}>
       <strong>{name}</strong>
       {use.cap !== null ? (
         <>
-          <p>{t('rebates.used', { count: use.claims, cap: use.cap })}</p>
+          <p>
+            {t('rebates.used', {
+              count: use.claims,
+              amount: formatCents(use.cents, i18n.language),
+              cap: formatCents(use.cap, i18n.language),
+            })}
+          </p>
           <meter
             className={s.meter}
             min={0}
             max={use.cap}
-            value={Math.min(use.claims, use.cap)}
+            value={Math.min(use.cents, use.cap)}
             aria-label={t('rebates.meter', { type: name })}
           />
         </>
