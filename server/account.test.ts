@@ -190,7 +190,9 @@ describe('profile, settings, referrals, promo credit, mobile dashboard', () => {
     expect(r.status).toBe(422) // terms must be complete
     const ok = await c.put('/api/account/settings', { sms: true, language: 'es' }, auth())
     expect(ok.body.data).toMatchObject({ sms: true, language: 'es', email_offers: true })
-    expect(ok.body.data.terms).toEqual({ firefox: false, pii: false, stats: true, cookies: true })
+    // terms never set are SPEC 9's defaults, read from constants.json
+    expect(ok.body.data.terms).toEqual(constants.defaultTerms)
+    expect(constants.defaultTerms).toEqual({ firefox: false, pii: false, stats: true, cookies: true })
   })
   it('lists referrals', async () => {
     const r = await c.get('/api/account/referrals', auth())

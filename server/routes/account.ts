@@ -17,6 +17,7 @@ import {
   SettingsUpdate,
 } from '../../plugins/account/contract.ts'
 import { DashboardReply } from '../../plugins/mobile/contract.ts'
+import { constants } from '../../src/config/constants.ts'
 import { fail } from '../lib/http.ts'
 import { book, sumsOf } from '../lib/ledger.ts'
 import { isoOf, isoOrNull, paged } from '../lib/present.ts'
@@ -50,11 +51,12 @@ function toSettings(u: UserRow) {
     email_rebates: st.email_rebates !== false,
     sms: st.sms === true,
     language: st.language === 'es' ? ('es' as const) : ('en' as const),
+    // a term the member never set takes SPEC 9's default (constants.json defaultTerms)
     terms: {
-      firefox: t.firefox === true,
-      pii: t.pii === true,
-      stats: t.stats !== false,
-      cookies: t.cookies !== false,
+      firefox: t.firefox ?? constants.defaultTerms.firefox,
+      pii: t.pii ?? constants.defaultTerms.pii,
+      stats: t.stats ?? constants.defaultTerms.stats,
+      cookies: t.cookies ?? constants.defaultTerms.cookies,
     },
   }
 }
