@@ -84,7 +84,9 @@ describe('SideMenu (routes.json "menu")', () => {
   })
   it('the registry refuses a label without its namespace, or of texts no plugin gives', () => {
     expect(() =>
-      createRegistry([definePlugin({ name: 'x', menus: { account: [{ path: '/a', label: 'A', order: 1 }] } })]),
+      createRegistry([
+        definePlugin({ name: 'x', menus: { account: [{ path: '/a', label: 'A', order: 1 }] } }),
+      ]),
     ).toThrow(/namespace:key/)
     expect(() =>
       createRegistry([
