@@ -56,6 +56,13 @@ export { CheckField, Field, FormAlert, focusFirstError } from './ui/Field'
 export { formatCents, Money } from './ui/money'
 export { NotFound } from './ui/NotFound'
 export { Page } from './ui/Page'
+export {
+  type PayoutField,
+  PayoutForm,
+  type PayoutFormProps,
+  type PayoutFormTexts,
+  type PayoutValues,
+} from './ui/PayoutForm'
 export { loadPendingPage } from './ui/pending'
 export { Spinner } from './ui/Spinner'
 export { useDocumentTitle } from './ui/useDocumentTitle'

@@ -175,6 +175,8 @@ for (const lng of LANGS) {
         new RegExp(`^${release.toISOString().slice(0, 10)}`),
       )
       await expect(page.getByTestId('payable-balance')).toHaveText(usd(earned - paid, lng))
+      // the header's balance is read again after the payout, not the one of sign-in
+      await expect(page.getByTestId('cash-balance')).toHaveText(usd(earned - paid, lng))
       await expect(page.getByTestId('withdrawal-row')).toHaveCount(1)
       const list = (await (await request.get('/api/account/withdrawals', { headers: bearer(m) })).json()) as {
         data: unknown[]

@@ -1,25 +1,20 @@
 import { useRef, useState } from 'react'
 import {
-  Button,
   codeText,
-  Field,
-  FormAlert,
-  type FormErrors,
-  HttpError,
   LoadFailed,
   Money,
   Page,
-  splitServerErrors,
-  useForm,
+  PayoutForm,
+  type PayoutFormTexts,
   useLoad,
   useServices,
+  useSession,
   useTranslation,
 } from '../../../src/index'
 import s from '../components/account.module.css'
 import { parseDollars } from '../components/amount-input'
 import { ledgerApi } from '../components/ledger-api'
 import { RowsSkeleton } from '../components/Skeleton'
-import { useIdempotencyKey } from '../components/useIdempotencyKey'
 import { WithdrawalDone } from '../components/WithdrawalDone'
 import { WithdrawalsList } from '../components/WithdrawalsList'
 import type { BalancesReply, Withdrawal } from '../contract'
@@ -32,12 +27,11 @@ const CODE_KEYS = {
   idempotency_conflict: 'account:withdraw.error.idempotency_conflict',
 } as const
 /** The field a code belongs beside (the rest are the form's). */
-const CODE_FIELD: Record<string, 'amount' | 'password'> = {
+const CODE_FIELD = {
   below_minimum: 'amount',
   insufficient_balance: 'amount',
   wrong_password: 'password',
-}
-const FIELDS = ['amount', 'method', 'destination', 'password']
+} as const
 
 /**
  * /account/withdrawal: the payable cash balance paid out to PayPal, a bank account or a gift card.
@@ -70,68 +64,44 @@ function CashWithdrawal({
 }) {
   const { t } = useTranslation('account')
   const { http } = useServices()
-  const key = useIdempotencyKey()
+  const session = useSession()
   const [done, setDone] = useState<Withdrawal | null>(null)
   const [version, setVersion] = useState(0)
   const doneRef = useRef<HTMLDivElement>(null)
   const { minimum_cents: minimum, methods } = balances.withdrawal
   const payable = balances.cash.payable_cents
-  const f = useForm(
-    { amount: '', method: methods[0] ?? 'paypal', destination: '', password: '' },
-    { clearErrorOnChange: true },
-  )
+  const canWithdraw = payable >= minimum
 
-  function validate(v: typeof f.values): FormErrors {
-    const e: FormErrors = {}
-    const cents = parseDollars(v.amount)
-    if (cents === null || cents <= 0) e.amount = t('withdraw.error.amount')
-    else if (cents < minimum) e.amount = t('withdraw.error.below_minimum')
-    else if (cents > payable) e.amount = t('withdraw.error.insufficient_balance')
-    if (!v.destination.trim()) e.destination = t(`withdraw.error.destination.${v.method}`)
-    if (!v.password) e.password = t('withdraw.error.password')
-    return e
+  const texts: PayoutFormTexts = {
+    title: t('withdraw.formTitle'),
+    amount: t('withdraw.amount'),
+    amountHint: () => (
+      <>
+        {t('withdraw.minimum')} <Money cents={minimum} />
+      </>
+    ),
+    method: t('withdraw.method'),
+    methodName: (m) => t(`method.${m}`),
+    destination: (m) => t(`withdraw.destination.${m}`),
+    destinationHint: t('withdraw.holdHint', { days: balances.withdrawal.hold_days }),
+    destinationMissing: (m) => t(`withdraw.error.destination.${m}`),
+    password: t('withdraw.password'),
+    passwordMissing: t('withdraw.error.password'),
+    reveal: { show: t('withdraw.showPassword'), hide: t('withdraw.hidePassword') },
+    submit: t('withdraw.submit'),
+    sending: t('withdraw.sending'),
+    network: t('withdraw.error.network'),
+    code: (code, fallback) => codeText(t, code, fallback, CODE_KEYS),
   }
 
-  const submit = f.onSubmit(async (v) => {
-    try {
-      const r = await ledgerApi(http).withdraw({
-        kind: 'cash',
-        amount: parseDollars(v.amount)!,
-        method: v.method as BalancesReply['withdrawal']['methods'][number],
-        destination: v.destination.trim(),
-        password: v.password,
-        idempotency_key: key.current,
-      })
-      key.renew()
-      setDone(r.data)
-      onBalances({ ...balances, ...r.balances })
-      setVersion((n) => n + 1)
-      f.set('amount', '')
-      f.set('password', '')
-      requestAnimationFrame(() => doneRef.current?.querySelector('h2')?.focus())
-    } catch (e) {
-      if (!(e instanceof HttpError) || e.kind !== 'status' || (e.status ?? 500) >= 500) {
-        // the request may have been booked: keep the key, so sending again answers the first answer
-        f.show({}, codeText(t, e instanceof HttpError ? e.code : undefined, t('withdraw.error.network')))
-        return
-      }
-      key.renew() // the server refused it: nothing was booked
-      const field = e.code ? CODE_FIELD[e.code] : undefined
-      if (field) {
-        f.show({ [field]: codeText(t, e.code, e.firstError ?? '', CODE_KEYS) })
-        return
-      }
-      const split = splitServerErrors(e.errors, FIELDS, (msg, name) =>
-        codeText(t, e.codes[name] ?? e.code, msg, CODE_KEYS),
-      )
-      f.show(
-        split.fields,
-        split.form ?? (Object.keys(split.fields).length ? null : codeText(t, e.code, e.message)),
-      )
-    }
-  }, validate)
+  function checkAmount(text: string): string | null {
+    const cents = parseDollars(text)
+    if (cents === null || cents <= 0) return t('withdraw.error.amount')
+    if (cents < minimum) return t('withdraw.error.below_minimum')
+    if (cents > payable) return t('withdraw.error.insufficient_balance')
+    return null
+  }
 
-  const canWithdraw = payable >= minimum
   return (
     <>
       <dl className={s.totals}>
@@ -154,55 +124,30 @@ function CashWithdrawal({
           {t('withdraw.notYet')} <Money cents={minimum} />.
         </p>
       ) : null}
-      <form ref={f.ref} className={s.form} onSubmit={submit} noValidate aria-labelledby="withdraw-form-title">
-        <h2 id="withdraw-form-title">{t('withdraw.formTitle')}</h2>
-        <Field
-          id="amount"
-          label={t('withdraw.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          hint={
-            <>
-              {t('withdraw.minimum')} <Money cents={minimum} />
-            </>
-          }
-          {...f.text('amount')}
-        />
-        <fieldset className={s.radios}>
-          <legend>{t('withdraw.method')}</legend>
-          {methods.map((m) => (
-            <label key={m} className={s.radio}>
-              <input
-                type="radio"
-                name="method"
-                value={m}
-                checked={f.values.method === m}
-                onChange={() => f.set('method', m)}
-              />
-              {t(`method.${m}`)}
-            </label>
-          ))}
-        </fieldset>
-        <Field
-          id="destination"
-          label={t(`withdraw.destination.${f.values.method}`)}
-          autoComplete={f.values.method === 'bank' ? 'off' : 'email'}
-          hint={t('withdraw.holdHint', { days: balances.withdrawal.hold_days })}
-          {...f.text('destination')}
-        />
-        <Field
-          id="password"
-          label={t('withdraw.password')}
-          type="password"
-          autoComplete="current-password"
-          reveal={{ show: t('withdraw.showPassword'), hide: t('withdraw.hidePassword') }}
-          {...f.text('password')}
-        />
-        <FormAlert text={f.alert} />
-        <Button type="submit" size="large" disabled={f.busy || !canWithdraw} aria-busy={f.busy}>
-          {f.busy ? t('withdraw.sending') : t('withdraw.submit')}
-        </Button>
-      </form>
+      <PayoutForm
+        titleId="withdraw-form-title"
+        methods={methods}
+        texts={texts}
+        amountMode="decimal"
+        checkAmount={checkAmount}
+        codeFields={CODE_FIELD}
+        disabled={!canWithdraw}
+        onSubmit={async (v, idempotencyKey) => {
+          const r = await ledgerApi(http).withdraw({
+            kind: 'cash',
+            amount: parseDollars(v.amount)!,
+            method: v.method as BalancesReply['withdrawal']['methods'][number],
+            destination: v.destination,
+            password: v.password,
+            idempotency_key: idempotencyKey,
+          })
+          setDone(r.data)
+          onBalances({ ...balances, ...r.balances })
+          setVersion((n) => n + 1)
+          void session.resync() // the header's balance
+          requestAnimationFrame(() => doneRef.current?.querySelector('h2')?.focus())
+        }}
+      />
       <WithdrawalsList kind="cash" version={version} />
     </>
   )

@@ -1,19 +1,15 @@
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
-  Button,
   codeText,
-  Field,
-  FormAlert,
-  type FormErrors,
-  HttpError,
   LoadFailed,
   Money,
   Page,
-  splitServerErrors,
-  useForm,
+  PayoutForm,
+  type PayoutFormTexts,
   useLoad,
   useServices,
+  useSession,
   useTranslation,
 } from '../../../src/index'
 import {
@@ -32,12 +28,17 @@ const CODE_KEYS = {
   wrong_password: 'coins:withdraw.error.wrong_password',
   idempotency_conflict: 'coins:withdraw.error.idempotency_conflict',
 } as const
-const CODE_FIELD: Record<string, 'amount' | 'password'> = {
+const CODE_FIELD = {
   below_minimum: 'amount',
   insufficient_balance: 'amount',
   wrong_password: 'password',
+} as const
+
+/** Whole coins typed (thousands separators allowed), else null. */
+function parseCoins(text: string): number | null {
+  const digits = text.trim().replace(/,/g, '')
+  return /^\d+$/.test(digits) ? Number(digits) : null
 }
-const FIELDS = ['amount', 'method', 'destination', 'password']
 
 /**
  * /account/withdrawal-coin: payable coins paid out as dollars at the rate of constants.json. The
@@ -74,75 +75,54 @@ function CoinForm({
 }) {
   const { t, i18n } = useTranslation('coins')
   const { http } = useServices()
+  const session = useSession()
   const lng = i18n.language
-  // one key per attempt: kept for a double click and a retry after a network failure, renewed once
-  // the server booked it or refused it
-  const key = useRef<string | null>(null)
-  key.current ??= crypto.randomUUID()
   const [done, setDone] = useState<CoinWithdrawal | null>(null)
   const doneRef = useRef<HTMLHeadingElement>(null)
   const { minimum_coins: minimum, coins_per_dollar: rate, methods } = balances.withdrawal
   const payable = balances.coin.payable
-  const f = useForm(
-    { amount: '', method: methods[0] ?? 'paypal', destination: '', password: '' },
-    { clearErrorOnChange: true },
-  )
-  const coins = /^\d+$/.test(f.values.amount.trim().replace(/,/g, ''))
-    ? Number(f.values.amount.trim().replace(/,/g, ''))
-    : null
   const coinsText = (n: number) => t('amount', { count: n, value: formatCoins(n, lng) })
+  const canWithdraw = payable >= minimum
 
-  function validate(v: typeof f.values): FormErrors {
-    const e: FormErrors = {}
-    const n = /^\d+$/.test(v.amount.trim().replace(/,/g, ''))
-      ? Number(v.amount.trim().replace(/,/g, ''))
-      : null
-    if (n === null || n <= 0) e.amount = t('withdraw.error.amount')
-    else if (n < minimum) e.amount = t('withdraw.error.below_minimum')
-    else if (n > payable) e.amount = t('withdraw.error.insufficient_balance')
-    if (!v.destination.trim()) e.destination = t(`withdraw.error.destination.${v.method}`)
-    if (!v.password) e.password = t('withdraw.error.password')
-    return e
+  const texts: PayoutFormTexts = {
+    title: t('withdraw.formTitle'),
+    amount: t('withdraw.amount'),
+    amountHint: (text) => {
+      const coins = parseCoins(text)
+      return (
+        <>
+          {t('withdraw.minimum', { minimum: formatCoins(minimum, lng) })}
+          {coins ? (
+            <>
+              {' · '}
+              {t('withdraw.youGet')} <Money cents={coinsToCents(coins, rate)} />
+            </>
+          ) : null}
+        </>
+      )
+    },
+    method: t('withdraw.method'),
+    methodName: (m) => t(`method.${m}`),
+    destination: (m) => t(`withdraw.destination.${m}`),
+    destinationHint: t('withdraw.holdHint', { days: balances.withdrawal.hold_days }),
+    destinationMissing: (m) => t(`withdraw.error.destination.${m}`),
+    password: t('withdraw.password'),
+    passwordMissing: t('withdraw.error.password'),
+    reveal: { show: t('withdraw.showPassword'), hide: t('withdraw.hidePassword') },
+    submit: t('withdraw.submit'),
+    sending: t('withdraw.sending'),
+    network: t('withdraw.error.network'),
+    code: (code, fallback) => codeText(t, code, fallback, CODE_KEYS),
   }
 
-  const submit = f.onSubmit(async (v) => {
-    try {
-      const r = await coinApi(http).withdraw({
-        kind: 'coin',
-        amount: Number(v.amount.trim().replace(/,/g, '')),
-        method: v.method as PayoutMethod,
-        destination: v.destination.trim(),
-        password: v.password,
-        idempotency_key: key.current!,
-      })
-      key.current = crypto.randomUUID()
-      setDone(r.data)
-      onBalances({ ...balances, ...r.balances })
-      f.set('amount', '')
-      f.set('password', '')
-      requestAnimationFrame(() => doneRef.current?.focus())
-    } catch (e) {
-      if (!(e instanceof HttpError) || e.kind !== 'status' || (e.status ?? 500) >= 500) {
-        f.show({}, codeText(t, e instanceof HttpError ? e.code : undefined, t('withdraw.error.network')))
-        return
-      }
-      key.current = crypto.randomUUID()
-      const field = e.code ? CODE_FIELD[e.code] : undefined
-      if (field) {
-        f.show({ [field]: codeText(t, e.code, e.firstError ?? '', CODE_KEYS) })
-        return
-      }
-      const split = splitServerErrors(e.errors, FIELDS, (msg, name) =>
-        codeText(t, e.codes[name] ?? e.code, msg, CODE_KEYS),
-      )
-      f.show(
-        split.fields,
-        split.form ?? (Object.keys(split.fields).length ? null : codeText(t, e.code, e.message)),
-      )
-    }
-  }, validate)
+  function checkAmount(text: string): string | null {
+    const n = parseCoins(text)
+    if (n === null || n <= 0) return t('withdraw.error.amount')
+    if (n < minimum) return t('withdraw.error.below_minimum')
+    if (n > payable) return t('withdraw.error.insufficient_balance')
+    return null
+  }
 
-  const canWithdraw = payable >= minimum
   return (
     <>
       <dl className={s.totals}>
@@ -186,61 +166,29 @@ function CoinForm({
           <Link to="/surveys">{t('history.earn')}</Link>
         </p>
       ) : null}
-      <form ref={f.ref} className={s.form} onSubmit={submit} noValidate aria-labelledby="coin-form-title">
-        <h2 id="coin-form-title">{t('withdraw.formTitle')}</h2>
-        <Field
-          id="amount"
-          label={t('withdraw.amount')}
-          inputMode="numeric"
-          autoComplete="off"
-          hint={
-            <>
-              {t('withdraw.minimum', { minimum: formatCoins(minimum, lng) })}
-              {coins ? (
-                <>
-                  {' · '}
-                  {t('withdraw.youGet')} <Money cents={coinsToCents(coins, rate)} />
-                </>
-              ) : null}
-            </>
-          }
-          {...f.text('amount')}
-        />
-        <fieldset className={s.radios}>
-          <legend>{t('withdraw.method')}</legend>
-          {methods.map((m) => (
-            <label key={m} className={s.radio}>
-              <input
-                type="radio"
-                name="method"
-                value={m}
-                checked={f.values.method === m}
-                onChange={() => f.set('method', m)}
-              />
-              {t(`method.${m}`)}
-            </label>
-          ))}
-        </fieldset>
-        <Field
-          id="destination"
-          label={t(`withdraw.destination.${f.values.method}`)}
-          autoComplete={f.values.method === 'bank' ? 'off' : 'email'}
-          hint={t('withdraw.holdHint', { days: balances.withdrawal.hold_days })}
-          {...f.text('destination')}
-        />
-        <Field
-          id="password"
-          label={t('withdraw.password')}
-          type="password"
-          autoComplete="current-password"
-          reveal={{ show: t('withdraw.showPassword'), hide: t('withdraw.hidePassword') }}
-          {...f.text('password')}
-        />
-        <FormAlert text={f.alert} />
-        <Button type="submit" size="large" disabled={f.busy || !canWithdraw} aria-busy={f.busy}>
-          {f.busy ? t('withdraw.sending') : t('withdraw.submit')}
-        </Button>
-      </form>
+      <PayoutForm
+        titleId="coin-form-title"
+        methods={methods}
+        texts={texts}
+        amountMode="numeric"
+        checkAmount={checkAmount}
+        codeFields={CODE_FIELD}
+        disabled={!canWithdraw}
+        onSubmit={async (v, idempotencyKey) => {
+          const r = await coinApi(http).withdraw({
+            kind: 'coin',
+            amount: parseCoins(v.amount)!,
+            method: v.method as PayoutMethod,
+            destination: v.destination,
+            password: v.password,
+            idempotency_key: idempotencyKey,
+          })
+          setDone(r.data)
+          onBalances({ ...balances, ...r.balances })
+          void session.resync() // the header's coin balance
+          requestAnimationFrame(() => doneRef.current?.focus())
+        }}
+      />
       <p>
         <Link to="/account/coin/history">{t('withdraw.history')}</Link>
       </p>

@@ -1,0 +1,138 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { HttpError } from '../http/client'
+import { PayoutForm, type PayoutFormTexts, type PayoutValues } from './PayoutForm'
+
+const texts: PayoutFormTexts = {
+  title: 'Pay out',
+  amount: 'Amount',
+  amountHint: (a) => `Minimum 10${a ? ` · you typed ${a}` : ''}`,
+  method: 'Method',
+  methodName: (m) => `Method ${m}`,
+  destination: (m) => `Destination for ${m}`,
+  destinationHint: 'Held for new details',
+  destinationMissing: (m) => `Missing ${m} destination`,
+  password: 'Password',
+  passwordMissing: 'Missing password',
+  reveal: { show: 'Show', hide: 'Hide' },
+  submit: 'Send',
+  sending: 'Sending',
+  network: 'Network down',
+  code: (code, fallback) => (code === 'wrong_password' ? 'Wrong password' : code ? `code ${code}` : fallback),
+}
+
+type Call = { values: PayoutValues; key: string }
+
+function setup(reply: (call: Call) => Promise<void>) {
+  const calls: Call[] = []
+  render(
+    <PayoutForm
+      titleId="t"
+      methods={['paypal', 'bank']}
+      texts={texts}
+      amountMode="decimal"
+      checkAmount={(a) => (Number(a) >= 10 ? null : 'Too little')}
+      codeFields={{ wrong_password: 'password' }}
+      onSubmit={(values, key) => {
+        const call = { values, key }
+        calls.push(call)
+        return reply(call)
+      }}
+    />,
+  )
+  return calls
+}
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } })
+const errorOf = (id: string) => document.getElementById(`${id}-error`)?.textContent ?? null
+const send = () => act(async () => fireEvent.submit(screen.getByRole('form', { name: 'Pay out' })))
+function fill() {
+  type('Amount', '12')
+  fireEvent.click(screen.getByLabelText('Method bank'))
+  type('Destination for bank', ' 123-456 ')
+  type('Password', 'secret')
+}
+const status = (s: number, data: unknown, errors?: Record<string, string[]>) =>
+  new HttpError('refused', 'status', s, errors, data)
+
+describe('PayoutForm', () => {
+  it('shows the caller’s amount check and the missing fields beside them, sending nothing', async () => {
+    const calls = setup(async () => {})
+    type('Amount', '3')
+    await send()
+    expect(errorOf('amount')).toBe('Too little')
+    expect(errorOf('destination')).toBe('Missing paypal destination')
+    expect(errorOf('password')).toBe('Missing password')
+    expect(calls).toHaveLength(0)
+    expect(screen.getByText('Minimum 10 · you typed 3')).toBeTruthy()
+  })
+
+  it('sends the values with a key, then renews the key and clears amount and password', async () => {
+    const calls = setup(async () => {})
+    fill()
+    await send()
+    expect(calls[0]!.values).toEqual({
+      amount: '12',
+      method: 'bank',
+      destination: '123-456',
+      password: 'secret',
+    })
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('')
+    expect((screen.getByLabelText('Password', { exact: true }) as HTMLInputElement).value).toBe('')
+    fill()
+    await send()
+    expect(calls[1]!.key).not.toBe(calls[0]!.key)
+  })
+
+  it('keeps the key after a network failure (the request may have been booked) and shows the alert', async () => {
+    const calls = setup(async () => {
+      throw new HttpError('offline', 'network')
+    })
+    fill()
+    await send()
+    expect(screen.getByRole('alert').textContent).toBe('Network down')
+    await send()
+    expect(calls).toHaveLength(2)
+    expect(calls[1]!.key).toBe(calls[0]!.key)
+  })
+
+  it('puts a refusal’s code beside its field by the caller’s table and renews the key', async () => {
+    const calls = setup(async () => {
+      throw status(422, { code: 'wrong_password' }, { password: ['bad password'] })
+    })
+    fill()
+    await send()
+    expect(errorOf('password')).toBe('Wrong password')
+    expect(document.activeElement).toBe(screen.getByLabelText('Password', { exact: true }))
+    type('Password', 'again')
+    await send()
+    expect(calls[1]!.key).not.toBe(calls[0]!.key)
+  })
+
+  it('shows a code with no field of its own in the alert', async () => {
+    setup(async () => {
+      throw status(409, { code: 'idempotency_conflict' })
+    })
+    fill()
+    await send()
+    expect(screen.getByRole('alert').textContent).toBe('code idempotency_conflict')
+    expect(errorOf('amount')).toBeNull()
+  })
+
+  it('turns the submit button off while nothing can be paid', () => {
+    render(
+      <PayoutForm
+        titleId="t"
+        methods={['paypal']}
+        texts={texts}
+        amountMode="numeric"
+        checkAmount={() => null}
+        codeFields={{}}
+        disabled
+        onSubmit={async () => {}}
+      />,
+    )
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByLabelText('Amount').getAttribute('inputmode')).toBe('numeric')
+  })
+})
