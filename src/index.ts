@@ -61,7 +61,9 @@ export {
   PayoutForm,
   type PayoutFormProps,
   type PayoutFormTexts,
+  type PayoutRequest,
   type PayoutValues,
+  payoutFormTexts,
 } from './ui/PayoutForm'
 export { loadPendingPage } from './ui/pending'
 export { Spinner } from './ui/Spinner'

@@ -1,12 +1,16 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
+import type { TFunction } from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../http/client'
-import { PayoutForm, type PayoutFormTexts, type PayoutValues } from './PayoutForm'
+import { PayoutForm, type PayoutFormTexts, type PayoutRequest, payoutFormTexts } from './PayoutForm'
 
 const texts: PayoutFormTexts = {
   title: 'Pay out',
   amount: 'Amount',
   amountHint: (a) => `Minimum 10${a ? ` · you typed ${a}` : ''}`,
+  amountInvalid: 'Not an amount',
+  belowMinimum: 'Too little',
+  overBalance: 'Too much',
   method: 'Method',
   methodName: (m) => `Method ${m}`,
   destination: (m) => `Destination for ${m}`,
@@ -21,7 +25,7 @@ const texts: PayoutFormTexts = {
   code: (code, fallback) => (code === 'wrong_password' ? 'Wrong password' : code ? `code ${code}` : fallback),
 }
 
-type Call = { values: PayoutValues; key: string }
+type Call = { values: PayoutRequest; key: string }
 
 function setup(reply: (call: Call) => Promise<void>) {
   const calls: Call[] = []
@@ -30,8 +34,12 @@ function setup(reply: (call: Call) => Promise<void>) {
       titleId="t"
       methods={['paypal', 'bank']}
       texts={texts}
-      amountMode="decimal"
-      checkAmount={(a) => (Number(a) >= 10 ? null : 'Too little')}
+      amount={{
+        mode: 'decimal',
+        parse: (a) => (/^\d+$/.test(a) ? Number(a) : null),
+        minimum: 10,
+        payable: 50,
+      }}
       codeFields={{ wrong_password: 'password' }}
       onSubmit={(values, key) => {
         const call = { values, key }
@@ -72,7 +80,7 @@ describe('PayoutForm', () => {
     fill()
     await send()
     expect(calls[0]!.values).toEqual({
-      amount: '12',
+      amount: 12,
       method: 'bank',
       destination: '123-456',
       password: 'secret',
@@ -119,20 +127,42 @@ describe('PayoutForm', () => {
     expect(errorOf('amount')).toBeNull()
   })
 
-  it('turns the submit button off while nothing can be paid', () => {
+  it('turns the submit button off while the payable balance is under the minimum', () => {
     render(
       <PayoutForm
         titleId="t"
         methods={['paypal']}
         texts={texts}
-        amountMode="numeric"
-        checkAmount={() => null}
+        amount={{ mode: 'numeric', parse: Number, minimum: 10, payable: 9 }}
         codeFields={{}}
-        disabled
         onSubmit={async () => {}}
       />,
     )
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true)
     expect(screen.getByLabelText('Amount').getAttribute('inputmode')).toBe('numeric')
+  })
+
+  it('checks the amount against the minimum and the payable balance', async () => {
+    const calls = setup(async () => {})
+    fill()
+    type('Amount', 'ten')
+    await send()
+    expect(errorOf('amount')).toBe('Not an amount')
+    type('Amount', '51')
+    await send()
+    expect(errorOf('amount')).toBe('Too much')
+    expect(calls).toHaveLength(0)
+  })
+
+  it('payoutFormTexts reads the withdraw keys of the namespace it is given, codes included', () => {
+    const t = ((key: string, o?: { defaultValue?: string }) =>
+      `[${key}]${o?.defaultValue ?? ''}`) as unknown as TFunction
+    const x = payoutFormTexts(t, { amountHint: () => 'hint', destinationHint: 'held' })
+    expect(x.title).toBe('[withdraw.formTitle]')
+    expect(x.destination('bank')).toBe('[withdraw.destination.bank]')
+    expect(x.methodName('paypal')).toBe('[method.paypal]')
+    expect(x.code('wrong_password', 'fallback')).toBe('[withdraw.error.wrong_password]')
+    expect(x.code('something_else', 'fallback')).toBe('fallback')
+    expect(x.destinationHint).toBe('held')
   })
 })

@@ -1,12 +1,14 @@
+import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { HttpError } from '../http/client'
+import { codeText } from '../http/error-text'
 import { Button } from './Button'
 import { Field, FormAlert, type RevealTexts } from './Field'
 import s from './payout-form.module.css'
 import { type FormErrors, splitServerErrors, useForm } from './useForm'
 import { useIdempotencyKey } from './useIdempotencyKey'
 
-/** What the member typed: the amount as text (the caller parses it), the method, where to, the password. */
+/** What the member typed: the amount as text, the method, where to, the password. */
 export interface PayoutValues {
   amount: string
   method: string
@@ -15,12 +17,23 @@ export interface PayoutValues {
 }
 export type PayoutField = keyof PayoutValues
 
+/** The payout asked for: the amount parsed by the caller's `parse`, in its own unit (cents, coins). */
+export interface PayoutRequest {
+  amount: number
+  method: string
+  destination: string
+  password: string
+}
+
 /** Every text of the form, already translated (the core has no text of its own). */
 export interface PayoutFormTexts {
   title: string
   amount: string
   /** Under the amount: e.g. the minimum and what the typed amount is worth. */
   amountHint: (amount: string) => ReactNode
+  amountInvalid: string
+  belowMinimum: string
+  overBalance: string
   method: string
   methodName: (method: string) => string
   destination: (method: string) => string
@@ -37,43 +50,71 @@ export interface PayoutFormTexts {
   code: (code: string | undefined, fallback: string) => string
 }
 
+/** Server error codes of a payout request that have a text of their own under `withdraw.error.`. */
+const PAYOUT_CODES = ['below_minimum', 'insufficient_balance', 'wrong_password', 'idempotency_conflict']
+
+/**
+ * The form's texts from a plugin namespace that has the payout keys (`withdraw.formTitle`,
+ * `withdraw.amount`, `withdraw.destination.<method>`, `withdraw.error.<code>`, `method.<method>`, …):
+ * `t` is that namespace's; the amount's and the destination's hints are the caller's.
+ */
+export function payoutFormTexts(
+  t: TFunction,
+  own: Pick<PayoutFormTexts, 'amountHint' | 'destinationHint'>,
+): PayoutFormTexts {
+  const codeKeys = Object.fromEntries(PAYOUT_CODES.map((c) => [c, `withdraw.error.${c}`]))
+  return {
+    ...own,
+    title: t('withdraw.formTitle'),
+    amount: t('withdraw.amount'),
+    amountInvalid: t('withdraw.error.amount'),
+    belowMinimum: t('withdraw.error.below_minimum'),
+    overBalance: t('withdraw.error.insufficient_balance'),
+    method: t('withdraw.method'),
+    methodName: (m) => t(`method.${m}`),
+    destination: (m) => t(`withdraw.destination.${m}`),
+    destinationMissing: (m) => t(`withdraw.error.destination.${m}`),
+    password: t('withdraw.password'),
+    passwordMissing: t('withdraw.error.password'),
+    reveal: { show: t('withdraw.showPassword'), hide: t('withdraw.hidePassword') },
+    submit: t('withdraw.submit'),
+    sending: t('withdraw.sending'),
+    network: t('withdraw.error.network'),
+    code: (code, fallback) => codeText(t, code, fallback, codeKeys),
+  }
+}
+
 export interface PayoutFormProps {
   /** The id of the form's h2, which names the form. */
   titleId: string
   methods: readonly string[]
   texts: PayoutFormTexts
-  /** `decimal` for money, `numeric` for whole units. */
-  amountMode: 'decimal' | 'numeric'
-  /** The amount's own error (unreadable, under a minimum, over the balance), or null when it is fine. */
-  checkAmount: (amount: string) => string | null
+  amount: {
+    /** `decimal` for money, `numeric` for whole units. */
+    mode: 'decimal' | 'numeric'
+    /** The typed text in the unit of `minimum` and `payable`, or null when it is not an amount. */
+    parse: (text: string) => number | null
+    minimum: number
+    payable: number
+  }
   /** Server codes that belong beside a field (the rest are the form's). */
   codeFields: Readonly<Record<string, PayoutField>>
-  /** Nothing can be paid yet: the submit button is off. */
-  disabled?: boolean
   /**
    * Sends the payout with this attempt's idempotency key; throws the HttpError of a refusal. After it
    * resolves the key is renewed and the amount and password are cleared.
    */
-  onSubmit: (values: PayoutValues, idempotencyKey: string) => Promise<void>
+  onSubmit: (request: PayoutRequest, idempotencyKey: string) => Promise<void>
 }
 
 /**
  * A password-confirmed, idempotent payout form: amount, method radios, destination, password, the
  * form's alert and submit. One idempotency key per attempt: kept across a double click and a retry
  * after a network failure (the request may have been booked), renewed once the server booked it or
- * refused it. A refusal's code goes beside its field by `codeFields`, the server's field errors beside
+ * refused it. The amount is checked against the minimum and the payable balance (below the
+ * minimum the submit is off). A refusal's code goes beside its field by `codeFields`, the server's field errors beside
  * theirs, anything else in the alert. It knows no plugin and no API address.
  */
-export function PayoutForm({
-  titleId,
-  methods,
-  texts,
-  amountMode,
-  checkAmount,
-  codeFields,
-  disabled = false,
-  onSubmit,
-}: PayoutFormProps) {
+export function PayoutForm({ titleId, methods, texts, amount, codeFields, onSubmit }: PayoutFormProps) {
   const key = useIdempotencyKey()
   const f = useForm<PayoutValues>(
     { amount: '', method: methods[0] ?? '', destination: '', password: '' },
@@ -82,8 +123,10 @@ export function PayoutForm({
 
   function validate(v: PayoutValues): FormErrors {
     const e: FormErrors = {}
-    const amount = checkAmount(v.amount)
-    if (amount) e.amount = amount
+    const n = amount.parse(v.amount)
+    if (n === null || n <= 0) e.amount = texts.amountInvalid
+    else if (n < amount.minimum) e.amount = texts.belowMinimum
+    else if (n > amount.payable) e.amount = texts.overBalance
     if (!v.destination.trim()) e.destination = texts.destinationMissing(v.method)
     if (!v.password) e.password = texts.passwordMissing
     return e
@@ -91,7 +134,15 @@ export function PayoutForm({
 
   const submit = f.onSubmit(async (v) => {
     try {
-      await onSubmit({ ...v, destination: v.destination.trim() }, key.current)
+      await onSubmit(
+        {
+          amount: amount.parse(v.amount)!,
+          method: v.method,
+          destination: v.destination.trim(),
+          password: v.password,
+        },
+        key.current,
+      )
       key.renew()
       f.set('amount', '')
       f.set('password', '')
@@ -123,7 +174,7 @@ export function PayoutForm({
       <Field
         id="amount"
         label={texts.amount}
-        inputMode={amountMode}
+        inputMode={amount.mode}
         autoComplete="off"
         hint={texts.amountHint(f.values.amount)}
         {...f.text('amount')}
@@ -159,7 +210,12 @@ export function PayoutForm({
         {...f.text('password')}
       />
       <FormAlert text={f.alert} />
-      <Button type="submit" size="large" disabled={f.busy || disabled} aria-busy={f.busy}>
+      <Button
+        type="submit"
+        size="large"
+        disabled={f.busy || amount.payable < amount.minimum}
+        aria-busy={f.busy}
+      >
         {f.busy ? texts.sending : texts.submit}
       </Button>
     </form>

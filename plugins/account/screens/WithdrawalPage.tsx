@@ -1,11 +1,10 @@
 import { useRef, useState } from 'react'
 import {
-  codeText,
   LoadFailed,
   Money,
   Page,
   PayoutForm,
-  type PayoutFormTexts,
+  payoutFormTexts,
   useLoad,
   useServices,
   useSession,
@@ -19,13 +18,6 @@ import { WithdrawalDone } from '../components/WithdrawalDone'
 import { WithdrawalsList } from '../components/WithdrawalsList'
 import type { BalancesReply, Withdrawal } from '../contract'
 
-/** Server error codes of a payout request and their texts (account namespace). */
-const CODE_KEYS = {
-  below_minimum: 'account:withdraw.error.below_minimum',
-  insufficient_balance: 'account:withdraw.error.insufficient_balance',
-  wrong_password: 'account:withdraw.error.wrong_password',
-  idempotency_conflict: 'account:withdraw.error.idempotency_conflict',
-} as const
 /** The field a code belongs beside (the rest are the form's). */
 const CODE_FIELD = {
   below_minimum: 'amount',
@@ -72,35 +64,14 @@ function CashWithdrawal({
   const payable = balances.cash.payable_cents
   const canWithdraw = payable >= minimum
 
-  const texts: PayoutFormTexts = {
-    title: t('withdraw.formTitle'),
-    amount: t('withdraw.amount'),
+  const texts = payoutFormTexts(t, {
     amountHint: () => (
       <>
         {t('withdraw.minimum')} <Money cents={minimum} />
       </>
     ),
-    method: t('withdraw.method'),
-    methodName: (m) => t(`method.${m}`),
-    destination: (m) => t(`withdraw.destination.${m}`),
     destinationHint: t('withdraw.holdHint', { days: balances.withdrawal.hold_days }),
-    destinationMissing: (m) => t(`withdraw.error.destination.${m}`),
-    password: t('withdraw.password'),
-    passwordMissing: t('withdraw.error.password'),
-    reveal: { show: t('withdraw.showPassword'), hide: t('withdraw.hidePassword') },
-    submit: t('withdraw.submit'),
-    sending: t('withdraw.sending'),
-    network: t('withdraw.error.network'),
-    code: (code, fallback) => codeText(t, code, fallback, CODE_KEYS),
-  }
-
-  function checkAmount(text: string): string | null {
-    const cents = parseDollars(text)
-    if (cents === null || cents <= 0) return t('withdraw.error.amount')
-    if (cents < minimum) return t('withdraw.error.below_minimum')
-    if (cents > payable) return t('withdraw.error.insufficient_balance')
-    return null
-  }
+  })
 
   return (
     <>
@@ -128,14 +99,12 @@ function CashWithdrawal({
         titleId="withdraw-form-title"
         methods={methods}
         texts={texts}
-        amountMode="decimal"
-        checkAmount={checkAmount}
+        amount={{ mode: 'decimal', parse: parseDollars, minimum, payable }}
         codeFields={CODE_FIELD}
-        disabled={!canWithdraw}
         onSubmit={async (v, idempotencyKey) => {
           const r = await ledgerApi(http).withdraw({
             kind: 'cash',
-            amount: parseDollars(v.amount)!,
+            amount: v.amount,
             method: v.method as BalancesReply['withdrawal']['methods'][number],
             destination: v.destination,
             password: v.password,

@@ -1,12 +1,11 @@
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
-  codeText,
   LoadFailed,
   Money,
   Page,
   PayoutForm,
-  type PayoutFormTexts,
+  payoutFormTexts,
   useLoad,
   useServices,
   useSession,
@@ -22,12 +21,6 @@ import {
 } from '../components/coin-ledger'
 import s from '../components/coins.module.css'
 
-const CODE_KEYS = {
-  below_minimum: 'coins:withdraw.error.below_minimum',
-  insufficient_balance: 'coins:withdraw.error.insufficient_balance',
-  wrong_password: 'coins:withdraw.error.wrong_password',
-  idempotency_conflict: 'coins:withdraw.error.idempotency_conflict',
-} as const
 const CODE_FIELD = {
   below_minimum: 'amount',
   insufficient_balance: 'amount',
@@ -84,9 +77,7 @@ function CoinForm({
   const coinsText = (n: number) => t('amount', { count: n, value: formatCoins(n, lng) })
   const canWithdraw = payable >= minimum
 
-  const texts: PayoutFormTexts = {
-    title: t('withdraw.formTitle'),
-    amount: t('withdraw.amount'),
+  const texts = payoutFormTexts(t, {
     amountHint: (text) => {
       const coins = parseCoins(text)
       return (
@@ -101,27 +92,8 @@ function CoinForm({
         </>
       )
     },
-    method: t('withdraw.method'),
-    methodName: (m) => t(`method.${m}`),
-    destination: (m) => t(`withdraw.destination.${m}`),
     destinationHint: t('withdraw.holdHint', { days: balances.withdrawal.hold_days }),
-    destinationMissing: (m) => t(`withdraw.error.destination.${m}`),
-    password: t('withdraw.password'),
-    passwordMissing: t('withdraw.error.password'),
-    reveal: { show: t('withdraw.showPassword'), hide: t('withdraw.hidePassword') },
-    submit: t('withdraw.submit'),
-    sending: t('withdraw.sending'),
-    network: t('withdraw.error.network'),
-    code: (code, fallback) => codeText(t, code, fallback, CODE_KEYS),
-  }
-
-  function checkAmount(text: string): string | null {
-    const n = parseCoins(text)
-    if (n === null || n <= 0) return t('withdraw.error.amount')
-    if (n < minimum) return t('withdraw.error.below_minimum')
-    if (n > payable) return t('withdraw.error.insufficient_balance')
-    return null
-  }
+  })
 
   return (
     <>
@@ -170,14 +142,12 @@ function CoinForm({
         titleId="coin-form-title"
         methods={methods}
         texts={texts}
-        amountMode="numeric"
-        checkAmount={checkAmount}
+        amount={{ mode: 'numeric', parse: parseCoins, minimum, payable }}
         codeFields={CODE_FIELD}
-        disabled={!canWithdraw}
         onSubmit={async (v, idempotencyKey) => {
           const r = await coinApi(http).withdraw({
             kind: 'coin',
-            amount: parseCoins(v.amount)!,
+            amount: v.amount,
             method: v.method as PayoutMethod,
             destination: v.destination,
             password: v.password,
