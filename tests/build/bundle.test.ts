@@ -10,7 +10,8 @@ function files(dir: string): string[] {
   )
 }
 function js(brand: string): string {
-  const dir = join(root, process.env.DIST_ROOT || 'dist', brand)
+  // DIST_ROOT relative to the root or absolute, as rsbuild.config.ts and the server take it
+  const dir = resolve(root, process.env.DIST_ROOT || 'dist', brand)
   if (!existsSync(join(dir, 'index.html')))
     throw new Error(`Build brand ${brand} first: BRAND=${brand} npm run build`)
   return files(dir)
