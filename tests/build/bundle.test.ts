@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
+/** A brand's build: DIST_ROOT relative to the root or absolute, as rsbuild.config.ts and the server take it. */
+const distOf = (brand: string) => resolve(root, process.env.DIST_ROOT || 'dist', brand)
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -10,8 +12,7 @@ function files(dir: string): string[] {
   )
 }
 function js(brand: string): string {
-  // DIST_ROOT relative to the root or absolute, as rsbuild.config.ts and the server take it
-  const dir = resolve(root, process.env.DIST_ROOT || 'dist', brand)
+  const dir = distOf(brand)
   if (!existsSync(join(dir, 'index.html')))
     throw new Error(`Build brand ${brand} first: BRAND=${brand} npm run build`)
   return files(dir)
@@ -58,7 +59,7 @@ describe('brand bundling (ARCHITECTURE: a disabled plugin is not in the brand ou
 
 describe('first paints (src/first-paint: a lander’s hero is in the page before any script runs)', () => {
   const read = (brand: string) => {
-    const file = join(root, process.env.DIST_ROOT || 'dist', brand, 'first-paint.json')
+    const file = join(distOf(brand), 'first-paint.json')
     expect(existsSync(file), file).toBe(true)
     return JSON.parse(readFileSync(file, 'utf8')) as Record<
       string,
@@ -77,7 +78,7 @@ describe('first paints (src/first-paint: a lander’s hero is in the page before
     expect(spl.es!.html).toContain('<h1>Obtén $25.00 de reembolso en tu primer pedido</h1>')
   })
   it('links stylesheets of the build that define every class the markup uses', () => {
-    const dist = join(root, process.env.DIST_ROOT || 'dist', 'default')
+    const dist = distOf('default')
     const index = readFileSync(join(dist, 'index.html'), 'utf8')
     const linked = [...index.matchAll(/href="([^"]+\.css)"/g)].map((m) => m[1]!)
     for (const [path, byLang] of Object.entries(read('default'))) {
