@@ -1,8 +1,5 @@
-import { definePlugin, loadPendingPage } from '../../src/index'
+import { definePlugin } from '../../src/index'
 import { AccountStore } from './member/model'
-
-// Screens this plugin's issue has not built yet show the core's honest placeholder.
-const pending = loadPendingPage
 
 export default definePlugin({
   name: 'account',
