@@ -52,7 +52,7 @@ export {
 export type { StoreRegistry } from './state/root'
 export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonClass } from './ui/Button'
 export { Dialog } from './ui/Dialog'
-export { CheckField, Field, FormAlert, focusFirstError } from './ui/Field'
+export { CheckField, Field, FormAlert, focusFirstError, RadioGroup } from './ui/Field'
 export { formatCents, Money } from './ui/money'
 export { NotFound } from './ui/NotFound'
 export { Page } from './ui/Page'

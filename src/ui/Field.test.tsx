@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { CheckField, Field, FormAlert, focusFirstError } from './Field'
+import { CheckField, Field, FormAlert, focusFirstError, RadioGroup } from './Field'
 
 const reveal = { show: 'Show password', hide: 'Hide password', showShort: 'Show', hideShort: 'Hide' }
 
@@ -88,5 +88,43 @@ describe('FormAlert and focusFirstError', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Password'))
     focusFirstError(null, ['email'])
     expect(document.activeElement).toBe(screen.getByLabelText('Password'))
+  })
+})
+
+describe('RadioGroup', () => {
+  it('is a group named by its legend; the checked radio is the value, and a click reports the new one', () => {
+    const picked: string[] = []
+    const { rerender } = render(
+      <RadioGroup
+        legend="Method"
+        name="method"
+        options={[
+          { value: 'paypal', label: 'PayPal' },
+          { value: 'bank', label: 'Bank transfer' },
+        ]}
+        value="paypal"
+        onChange={(v) => picked.push(v)}
+      />,
+    )
+    const group = screen.getByRole('group', { name: 'Method' })
+    expect(group.tagName).toBe('FIELDSET')
+    expect(screen.getByRole('radio', { name: 'PayPal' })).toHaveProperty('checked', true)
+    expect(screen.getByRole('radio', { name: 'Bank transfer' })).toHaveProperty('checked', false)
+    fireEvent.click(screen.getByRole('radio', { name: 'Bank transfer' }))
+    expect(picked).toEqual(['bank'])
+    rerender(
+      <RadioGroup
+        legend="Method"
+        name="method"
+        options={[
+          { value: 'paypal', label: 'PayPal' },
+          { value: 'bank', label: 'Bank transfer' },
+        ]}
+        value="bank"
+        onChange={(v) => picked.push(v)}
+      />,
+    )
+    expect(screen.getByRole('radio', { name: 'Bank transfer' })).toHaveProperty('checked', true)
+    expect(screen.getAllByRole('radio').every((r) => r.getAttribute('name') === 'method')).toBe(true)
   })
 })

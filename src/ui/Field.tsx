@@ -98,6 +98,42 @@ export function CheckField({
   )
 }
 
+/**
+ * A group of radio buttons in a fieldset with its legend: one choice of `options` (a value and its
+ * label, which may hold more than text), 44 px tall targets.
+ */
+export function RadioGroup<V extends string | number>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: ReactNode
+  name: string
+  options: readonly { value: V; label: ReactNode }[]
+  value: V | null
+  onChange: (value: V) => void
+}) {
+  return (
+    <fieldset className={s.radios}>
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value} className={s.radio}>
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onChange(o.value)}
+          />
+          {o.label}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
 /** A field's own message, under it; `${id}-error` is what the input's aria-describedby names. */
 function FieldError({ id, error }: { id: string; error?: string | null }) {
   return error ? (

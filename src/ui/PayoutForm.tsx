@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { HttpError } from '../http/client'
 import { codeText } from '../http/error-text'
 import { Button } from './Button'
-import { Field, FormAlert, type RevealTexts } from './Field'
+import { Field, FormAlert, RadioGroup, type RevealTexts } from './Field'
 import s from './payout-form.module.css'
 import { type FormErrors, splitServerErrors, useForm } from './useForm'
 import { useIdempotencyKey } from './useIdempotencyKey'
@@ -179,21 +179,13 @@ export function PayoutForm({ titleId, methods, texts, amount, codeFields, onSubm
         hint={texts.amountHint(f.values.amount)}
         {...f.text('amount')}
       />
-      <fieldset className={s.radios}>
-        <legend>{texts.method}</legend>
-        {methods.map((m) => (
-          <label key={m} className={s.radio}>
-            <input
-              type="radio"
-              name="method"
-              value={m}
-              checked={f.values.method === m}
-              onChange={() => f.set('method', m)}
-            />
-            {texts.methodName(m)}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend={texts.method}
+        name="method"
+        options={methods.map((m) => ({ value: m, label: texts.methodName(m) }))}
+        value={f.values.method}
+        onChange={(m) => f.set('method', m)}
+      />
       <Field
         id="destination"
         label={texts.destination(f.values.method)}

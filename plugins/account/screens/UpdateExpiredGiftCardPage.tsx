@@ -9,6 +9,7 @@ import {
   LoadFailed,
   Money,
   Page,
+  RadioGroup,
   useLoad,
   useServices,
   useTranslation,
@@ -80,24 +81,21 @@ export default function UpdateExpiredGiftCardPage() {
       ) : null}
       {expired.length > 0 ? (
         <form onSubmit={replace} className={s.form}>
-          <fieldset className={s.radios}>
-            <legend>{t('gift.pick')}</legend>
-            {expired.map((c) => (
-              <label key={c.id} className={s.radio}>
-                <input
-                  type="radio"
-                  name="card"
-                  value={c.id}
-                  checked={chosen === c.id}
-                  onChange={() => setPicked(c.id)}
-                />
+          <RadioGroup
+            legend={t('gift.pick')}
+            name="card"
+            options={expired.map((c) => ({
+              value: c.id,
+              label: (
                 <span>
                   {c.brand} · <Money cents={c.amount_cents} /> · {t('gift.expired')}{' '}
                   <DateText iso={c.expires_at} />
                 </span>
-              </label>
-            ))}
-          </fieldset>
+              ),
+            }))}
+            value={chosen}
+            onChange={setPicked}
+          />
           <FormAlert text={alert} />
           <Button type="submit" disabled={busy} aria-busy={busy}>
             {busy ? t('gift.replacing') : t('gift.replace')}
