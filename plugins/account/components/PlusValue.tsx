@@ -1,4 +1,4 @@
-import { LoadFailed, Money, useLoad, useServices, useTranslation } from '../../../src/index'
+import { Figures, LoadFailed, Money, useLoad, useServices, useTranslation } from '../../../src/index'
 import s from './account.module.css'
 import { ledgerApi } from './ledger-api'
 import { RowsSkeleton } from './Skeleton'
@@ -40,26 +40,13 @@ export function PlusValue() {
       {!data.data && data.status === 'loading' ? <RowsSkeleton rows={1} /> : null}
       {data.data ? (
         <>
-          <dl className={s.totals}>
-            <div className={s.total}>
-              <dt>{t('plus.earned')}</dt>
-              <dd>
-                <Money cents={data.data.earned} />
-              </dd>
-            </div>
-            <div className={s.total}>
-              <dt>{t('plus.fees')}</dt>
-              <dd>
-                <Money cents={data.data.fees} />
-              </dd>
-            </div>
-            <div className={s.total}>
-              <dt>{t('plus.net')}</dt>
-              <dd>
-                <Money cents={data.data.earned - data.data.fees} />
-              </dd>
-            </div>
-          </dl>
+          <Figures
+            items={[
+              { label: t('plus.earned'), value: <Money cents={data.data.earned} /> },
+              { label: t('plus.fees'), value: <Money cents={data.data.fees} /> },
+              { label: t('plus.net'), value: <Money cents={data.data.earned - data.data.fees} /> },
+            ]}
+          />
           {data.data.partial ? <p className={s.muted}>{t('plus.partial')}</p> : null}
         </>
       ) : null}

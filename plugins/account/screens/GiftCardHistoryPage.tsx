@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { LoadFailed, Money, Page, useLoad, useServices, useTranslation } from '../../../src/index'
+import { Lead, LoadFailed, Money, Page, useLoad, useServices, useTranslation } from '../../../src/index'
 import { DateText, StatusBadge } from '../components/Amount'
 import s from '../components/account.module.css'
 import { giftStatus, replaceable } from '../components/gift-cards'
@@ -14,7 +14,7 @@ export default function GiftCardHistoryPage() {
   const list = cards.data?.data ?? []
   return (
     <Page title={t('gift.title')} className={s.page} testId="gift-card-history">
-      <p className={s.lead}>{t('gift.lead')}</p>
+      <Lead>{t('gift.lead')}</Lead>
       {cards.status === 'error' ? (
         <LoadFailed error={cards.error} onRetry={cards.retry} what={t('gift.failed')} />
       ) : null}

@@ -3,7 +3,9 @@ import { Link, useSearchParams } from 'react-router-dom'
 import {
   Button,
   errorText,
+  Figures,
   FormAlert,
+  Lead,
   LoadFailed,
   Page,
   useLoad,
@@ -74,28 +76,28 @@ export default function PurchaseHistoryPage() {
 
   return (
     <Page title={t('history.title')} className={s.page} testId="purchase-history">
-      <p className={s.lead}>{t('history.lead')}</p>
+      <Lead>{t('history.lead')}</Lead>
       {data ? (
-        <dl className={s.totals} data-testid="ledger-totals">
-          <div className={s.total}>
-            <dt>{t('history.pending')}</dt>
-            <dd data-testid="total-pending">
-              <Amount amount={data.totals.cash.pending} currency="cash" />
-            </dd>
-          </div>
-          <div className={s.total}>
-            <dt>{t('history.payable')}</dt>
-            <dd data-testid="total-payable">
-              <Amount amount={data.totals.cash.payable} currency="cash" />
-            </dd>
-          </div>
-          <div className={s.total}>
-            <dt>{t('history.paid')}</dt>
-            <dd data-testid="total-paid">
-              <Amount amount={data.totals.cash.paid} currency="cash" />
-            </dd>
-          </div>
-        </dl>
+        <Figures
+          testId="ledger-totals"
+          items={[
+            {
+              label: t('history.pending'),
+              value: <Amount amount={data.totals.cash.pending} currency="cash" />,
+              testId: 'total-pending',
+            },
+            {
+              label: t('history.payable'),
+              value: <Amount amount={data.totals.cash.payable} currency="cash" />,
+              testId: 'total-payable',
+            },
+            {
+              label: t('history.paid'),
+              value: <Amount amount={data.totals.cash.paid} currency="cash" />,
+              testId: 'total-paid',
+            },
+          ]}
+        />
       ) : null}
       <div className={s.filters}>
         <label>

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { Page, useSession, useTranslation } from '../../../src/index'
+import { Lead, Page, useSession, useTranslation } from '../../../src/index'
 import { StatusBadge } from '../components/Amount'
 import s from '../components/account.module.css'
 
@@ -15,7 +15,7 @@ export default observer(function RebateStatusPage() {
   const session = useSession()
   return (
     <Page title={t('rebateStatus.title')} className={s.page} testId="rebate-status">
-      <p className={s.lead}>{t('rebateStatus.lead')}</p>
+      <Lead>{t('rebateStatus.lead')}</Lead>
       <dl className={s.list}>
         {STEPS.map((st) => (
           <div key={st} className={s.card}>

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
 import {
   formatCents,
+  Lead,
   LoadFailed,
   Money,
   Page,
@@ -49,7 +50,7 @@ export default observer(function RebatesPage({ params }: ScreenProps) {
   const rows = rebates.data?.data ?? []
   return (
     <Page title={title} className={s.page} testId="rebates-page">
-      <p className={s.lead}>{t('rebates.lead')}</p>
+      <Lead>{t('rebates.lead')}</Lead>
       {type ? (
         <p>
           <Link to="/account/rebates">{t('rebates.all')}</Link>

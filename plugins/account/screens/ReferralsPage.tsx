@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import {
   Button,
   constants,
+  Figures,
+  Lead,
   LoadFailed,
   Money,
   Page,
@@ -22,7 +24,7 @@ export default function ReferralsPage() {
   const data = ref.data?.data
   return (
     <Page title={t('referrals.title')} className={s.page} testId="referrals-page">
-      <p className={s.lead}>{t('referrals.lead')}</p>
+      <Lead>{t('referrals.lead')}</Lead>
       {ref.status === 'error' ? (
         <LoadFailed error={ref.error} onRetry={ref.retry} what={t('referrals.failed')} />
       ) : null}
@@ -30,18 +32,16 @@ export default function ReferralsPage() {
       {data ? (
         <>
           <CopyLink link={data.link} />
-          <dl className={s.totals}>
-            <div className={s.total}>
-              <dt>{t('referrals.earned')}</dt>
-              <dd data-testid="referrals-earned">
-                <Money cents={data.earned_cents} />
-              </dd>
-            </div>
-            <div className={s.total}>
-              <dt>{t('referrals.joined')}</dt>
-              <dd>{data.referred.length}</dd>
-            </div>
-          </dl>
+          <Figures
+            items={[
+              {
+                label: t('referrals.earned'),
+                value: <Money cents={data.earned_cents} />,
+                testId: 'referrals-earned',
+              },
+              { label: t('referrals.joined'), value: data.referred.length },
+            ]}
+          />
           <section aria-labelledby="friends-title">
             <h2 id="friends-title">{t('referrals.friends')}</h2>
             {data.referred.length === 0 ? (

@@ -6,6 +6,7 @@ import {
   errorText,
   FormAlert,
   HttpError,
+  Lead,
   LoadFailed,
   Money,
   Page,
@@ -59,7 +60,7 @@ export default function UpdateExpiredGiftCardPage() {
 
   return (
     <Page title={t('gift.replaceTitle')} className={s.page} testId="update-expired-gift-card">
-      <p className={s.lead}>{t('gift.replaceLead')}</p>
+      <Lead>{t('gift.replaceLead')}</Lead>
       {done ? (
         <section className={s.success} aria-labelledby="gift-done" data-testid="gift-replaced" role="status">
           <h2 id="gift-done">{t('gift.replaced')}</h2>

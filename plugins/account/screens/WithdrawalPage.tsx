@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react'
 import {
+  Figures,
+  Lead,
   LoadFailed,
   Money,
   Page,
@@ -37,7 +39,7 @@ export default function WithdrawalPage() {
   const balances = useLoad('balances', () => api.balances())
   return (
     <Page title={t('withdraw.title')} className={s.page} testId="withdrawal-page">
-      <p className={s.lead}>{t('withdraw.lead')}</p>
+      <Lead>{t('withdraw.lead')}</Lead>
       {balances.status === 'error' ? (
         <LoadFailed error={balances.error} onRetry={balances.retry} what={t('withdraw.failed')} />
       ) : null}
@@ -75,20 +77,12 @@ function CashWithdrawal({
 
   return (
     <>
-      <dl className={s.totals}>
-        <div className={s.total}>
-          <dt>{t('withdraw.payable')}</dt>
-          <dd data-testid="payable-balance">
-            <Money cents={payable} />
-          </dd>
-        </div>
-        <div className={s.total}>
-          <dt>{t('withdraw.pending')}</dt>
-          <dd>
-            <Money cents={balances.cash.pending_cents} />
-          </dd>
-        </div>
-      </dl>
+      <Figures
+        items={[
+          { label: t('withdraw.payable'), value: <Money cents={payable} />, testId: 'payable-balance' },
+          { label: t('withdraw.pending'), value: <Money cents={balances.cash.pending_cents} /> },
+        ]}
+      />
       <div ref={doneRef}>{done ? <WithdrawalDone w={done} /> : null}</div>
       {!canWithdraw ? (
         <p className={s.card} data-testid="below-minimum">

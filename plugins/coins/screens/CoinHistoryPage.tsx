@@ -1,5 +1,14 @@
 import { Link, useSearchParams } from 'react-router-dom'
-import { LoadFailed, Money, Page, useLoad, useServices, useTranslation } from '../../../src/index'
+import {
+  Figures,
+  Lead,
+  LoadFailed,
+  Money,
+  Page,
+  useLoad,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { coinApi, coinsToCents, formatCoins } from '../components/coin-ledger'
 import s from '../components/coins.module.css'
 
@@ -23,7 +32,7 @@ export default function CoinHistoryPage() {
   const pages = ledger ? Math.max(1, Math.ceil(ledger.total / ledger.per_page)) : 1
   return (
     <Page title={t('history.title')} className={s.page} testId="coin-history">
-      <p className={s.lead}>{t('history.lead')}</p>
+      <Lead>{t('history.lead')}</Lead>
       {data.status === 'error' ? (
         <LoadFailed error={data.error} onRetry={data.retry} what={t('history.failed')} />
       ) : null}
@@ -36,32 +45,29 @@ export default function CoinHistoryPage() {
       ) : null}
       {data.data && ledger ? (
         <>
-          <dl className={s.totals}>
-            <div className={s.total}>
-              <dt>{t('history.payable')}</dt>
-              <dd data-testid="coins-payable">
-                {t('amount', {
+          <Figures
+            items={[
+              {
+                label: t('history.payable'),
+                value: t('amount', {
                   count: ledger.totals.coin.payable,
                   value: formatCoins(ledger.totals.coin.payable, lng),
-                })}
-              </dd>
-            </div>
-            <div className={s.total}>
-              <dt>{t('history.worth')}</dt>
-              <dd>
-                <Money cents={coinsToCents(ledger.totals.coin.payable, data.data.rate)} />
-              </dd>
-            </div>
-            <div className={s.total}>
-              <dt>{t('history.pending')}</dt>
-              <dd>
-                {t('amount', {
+                }),
+                testId: 'coins-payable',
+              },
+              {
+                label: t('history.worth'),
+                value: <Money cents={coinsToCents(ledger.totals.coin.payable, data.data.rate)} />,
+              },
+              {
+                label: t('history.pending'),
+                value: t('amount', {
                   count: ledger.totals.coin.pending,
                   value: formatCoins(ledger.totals.coin.pending, lng),
-                })}
-              </dd>
-            </div>
-          </dl>
+                }),
+              },
+            ]}
+          />
           <p>
             <Link to="/account/withdrawal-coin">{t('history.withdraw')}</Link>
           </p>

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
+  Figures,
+  Lead,
   LoadFailed,
   Money,
   Page,
@@ -44,7 +46,7 @@ export default function CoinWithdrawalPage() {
   const balances = useLoad('balances', () => coinApi(http).balances())
   return (
     <Page title={t('withdraw.title')} className={s.page} testId="coin-withdrawal-page">
-      <p className={s.lead}>{t('withdraw.lead')}</p>
+      <Lead>{t('withdraw.lead')}</Lead>
       {balances.status === 'error' ? (
         <LoadFailed error={balances.error} onRetry={balances.retry} what={t('withdraw.failed')} />
       ) : null}
@@ -97,18 +99,12 @@ function CoinForm({
 
   return (
     <>
-      <dl className={s.totals}>
-        <div className={s.total}>
-          <dt>{t('withdraw.payable')}</dt>
-          <dd data-testid="coins-payable">{coinsText(payable)}</dd>
-        </div>
-        <div className={s.total}>
-          <dt>{t('withdraw.worth')}</dt>
-          <dd>
-            <Money cents={coinsToCents(payable, rate)} />
-          </dd>
-        </div>
-      </dl>
+      <Figures
+        items={[
+          { label: t('withdraw.payable'), value: coinsText(payable), testId: 'coins-payable' },
+          { label: t('withdraw.worth'), value: <Money cents={coinsToCents(payable, rate)} /> },
+        ]}
+      />
       <p data-testid="coin-rate">
         {t('withdraw.rate', { coins: formatCoins(rate, lng) })} <Money cents={100} />
       </p>
