@@ -16,6 +16,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-unit.ts'],
+          // a screen test renders through i18n and lazy modules: 5 s was too short on a loaded 2-core machine
+          testTimeout: 15_000,
         },
       },
       {
