@@ -41,6 +41,10 @@ const samples: Record<string, { url: string; body?: unknown }> = {
     body: { email: 'demo@example.com', amount_cents: 250 },
   },
   'POST /api/dev/ledger/advance': { url: '/api/dev/ledger/advance', body: { email: 'demo@example.com' } },
+  'POST /api/dev/notifications': {
+    url: '/api/dev/notifications',
+    body: { email: 'demo@example.com', count: 1 },
+  },
   'POST /api/auth/:provider/callback': {
     url: '/api/auth/dev/callback',
     body: { email: 'anyone@example.com' },

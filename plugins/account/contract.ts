@@ -267,6 +267,11 @@ export const DevPurchaseRequest = z.object({
 })
 /** Test mode only: move that member's cash rows one step (pending -> confirmed -> payable) and send held payouts. */
 export const DevAdvanceRequest = z.object({ email: z.string().check(z.minLength(3), z.maxLength(200)) })
+/** Test mode only: give a member `count` unread notifications (the e2e tests of the header count). */
+export const DevNotifyRequest = z.object({
+  email: z.string().check(z.minLength(3), z.maxLength(200)),
+  count: z.number().check(z.int(), z.minimum(1), z.maximum(20)),
+})
 
 /** The live chat of /account/contact (SPEC 2.9). */
 export * from './member/chat-contract'

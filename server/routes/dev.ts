@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod/mini'
-import { DevAdvanceRequest, DevPurchaseRequest } from '../../plugins/account/contract.ts'
+import { DevAdvanceRequest, DevNotifyRequest, DevPurchaseRequest } from '../../plugins/account/contract.ts'
 import { fail } from '../lib/http.ts'
 import { advanceCash, book, releasePayouts } from '../lib/ledger.ts'
 import { isoOf } from '../lib/present.ts'
@@ -109,6 +109,25 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
       const released = await releasePayouts(s.db, uid, true)
       for (const id of [uid, ...credited]) s.sessions.forget(id)
       return { success: true, moved, released }
+    },
+  })
+
+  route(app, s, {
+    method: 'POST',
+    url: '/api/dev/notifications',
+    tag: 'dev',
+    summary: 'Test mode only: gives the member `count` new unread notifications.',
+    body: DevNotifyRequest,
+    async handler({ body }) {
+      const uid = await member(body.email)
+      for (let i = 1; i <= body.count; i++) {
+        await s.db.query('INSERT INTO notifications (user_id, title, body) VALUES ($1, $2, $3)', [
+          uid,
+          `Test notice ${i}`,
+          'A notification made by the test-mode route.',
+        ])
+      }
+      return { success: true, count: body.count }
     },
   })
 
