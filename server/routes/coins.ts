@@ -8,15 +8,11 @@ import {
   OffersReply,
   OfferVisitRequest,
   OnboardingSurveyReply,
-  SurveyCompleteParams,
-  SurveyCompleteReply,
-  SurveyCompleteRequest,
   SurveyParams,
   SurveysReply,
 } from '../../plugins/coins/contract.ts'
 import { constants } from '../../src/config/constants.ts'
 import { fail } from '../lib/http.ts'
-import { book, sumsOf } from '../lib/ledger.ts'
 import { paged } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import type { SessionUser } from '../lib/session.ts'
@@ -244,7 +240,12 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
             survey_estimated_time_in_mins: r.minutes,
             coins_per_minute: Math.round((r.coins_advertised / r.minutes) * 10) / 10,
             screen_out_percent: r.screen_out_percent,
+            screen_out_from_history: false,
             locked: !r.is_onboarding && !done,
+            is_onboarding: r.is_onboarding,
+            needs_phone: false,
+            has_targeting: false,
+            done: false,
           })),
       }
     },
@@ -270,56 +271,6 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
       }
       const sep = r.click_url.includes('?') ? '&' : '?'
       return { data: { click_url: `${r.click_url}${sep}subid=${user!.row.id}&survey=${params.survey_id}` } }
-    },
-  })
-
-  route(app, s, {
-    method: 'POST',
-    url: '/api/survey/:platform_name/complete',
-    tag: 'coins',
-    summary: 'Survey completion (/survey/{platform_name}/complete): credits the coins once.',
-    // TODO(issue 14): the member calls this to credit themself; replace it with the survey platforms'
-    // signed postbacks (the ledger row and its source reference stay as they are).
-    auth: 'required',
-    params: SurveyCompleteParams,
-    body: SurveyCompleteRequest,
-    reply: SurveyCompleteReply,
-    async handler({ params, body, user }) {
-      requireVerified(user!)
-      const uid = user!.row.id
-      const out = await s.db.transaction(async (tx) => {
-        const sv = await tx.one<{
-          id: number
-          coins_advertised: number
-          is_onboarding: boolean
-          title: string
-        }>(
-          'SELECT id, coins_advertised, is_onboarding, title FROM surveys WHERE id = $1 AND (platform = $2 OR $2 = $3)',
-          [body.survey_id, params.platform_name, 'any'],
-        )
-        if (!sv) throw fail(404, 'survey_id', 'Not found')
-        const fresh = await tx.one(
-          'INSERT INTO survey_completions (user_id, survey_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING survey_id',
-          [uid, sv.id],
-        )
-        const coins = fresh ? sv.coins_advertised : 0
-        if (fresh) {
-          await book(tx, {
-            userId: uid,
-            kind: 'coin_survey',
-            currency: 'coin',
-            amount: coins,
-            status: 'payable',
-            reason: `Survey completed: ${sv.title}`,
-            sourceRef: `survey:${uid}:${sv.id}`,
-          })
-        }
-        if (sv.is_onboarding) await tx.query('UPDATE users SET coin_onboarding = 1 WHERE id = $1', [uid])
-        const sums = await sumsOf(tx, uid)
-        return { success: true, coins_credited: coins, coin_balance: sums.coin_payable }
-      })
-      s.sessions.forget(uid)
-      return out
     },
   })
 }

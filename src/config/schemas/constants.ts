@@ -91,5 +91,25 @@ export const constantsSchema = z.strictObject({
     messageMaxLength: positiveInt,
     messagesPerMinute: positiveInt,
   }),
+  /**
+   * Coins (issue 14). Phone verification for surveys that need it: the one-time code's length, life
+   * and tries, and how many codes a member and a number may get per hour, and the wait before a resend.
+   * The survey return page polls the attempt every surveyStatusPollMs for at most surveyStatusPollMaxMs.
+   * /account/promoteBetterOffer appears when another survey pays at least betterOfferMinGainPercent
+   * more coins per minute. The list shows the screen-out rate from history once a survey has
+   * screenOutMinAttempts finished attempts (before that, the platform's estimate).
+   */
+  coins: z.strictObject({
+    smsCodeLength: z.number().int().min(4).max(10),
+    smsCodeMinutes: positiveInt,
+    smsCodeAttempts: positiveInt,
+    smsPerMemberPerHour: positiveInt,
+    smsPerNumberPerHour: positiveInt,
+    smsResendSeconds: positiveInt,
+    surveyStatusPollMs: positiveInt,
+    surveyStatusPollMaxMs: positiveInt,
+    betterOfferMinGainPercent: positiveInt,
+    screenOutMinAttempts: positiveInt,
+  }),
 })
 export type Constants = z.infer<typeof constantsSchema>
