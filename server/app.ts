@@ -6,6 +6,7 @@ import { constants } from '../src/config/constants.ts'
 import { sandboxCaptcha, siteverifyCaptcha } from './adapters/captcha.ts'
 import { createMail } from './adapters/mail.ts'
 import { paymentFromName } from './adapters/payment.ts'
+import { outboxSms } from './adapters/sms.ts'
 import { migrate, openDb } from './db/index.ts'
 import { compressReplies } from './lib/compress.ts'
 import { errorBody, HttpError, TtlCache } from './lib/http.ts'
@@ -16,6 +17,7 @@ import { authRoutes } from './routes/auth.ts'
 import { catalogRoutes } from './routes/catalog.ts'
 import { chatRoutes } from './routes/chat.ts'
 import { coinsRoutes } from './routes/coins.ts'
+import { coinsProfileRoutes } from './routes/coins-profile.ts'
 import { coreRoutes } from './routes/core.ts'
 import { devRoutes } from './routes/dev.ts'
 import { protectionRoutes } from './routes/protection.ts'
@@ -162,10 +164,12 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     outboxDir,
     log: (line) => app.log.info(line),
   })
+  const sms = outboxSms(join(outboxDir, 'sms'), (line) => app.log.info(line))
   const services: Services = {
     db,
     sessions,
     mail,
+    sms,
     captcha: captchaSecret ? siteverifyCaptcha(captchaSecret) : sandboxCaptcha,
     payment,
     listCache: new TtlCache(5_000, 2_000),
@@ -251,6 +255,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   await trackingRoutes(app, services)
   await catalogRoutes(app, services)
   await coinsRoutes(app, services)
+  await coinsProfileRoutes(app, services)
   await accountRoutes(app, services)
   await protectionRoutes(app, services)
   await upsellRoutes(app, services)

@@ -1,6 +1,7 @@
 import type { CaptchaAdapter } from './adapters/captcha.ts'
 import type { MailAdapter } from './adapters/mail.ts'
 import type { PaymentAdapter } from './adapters/payment.ts'
+import type { SmsAdapter } from './adapters/sms.ts'
 import type { Mode } from './app.ts'
 import type { Db } from './db/index.ts'
 import type { TtlCache } from './lib/http.ts'
@@ -20,6 +21,8 @@ export interface Services {
   db: Db
   sessions: Sessions
   mail: MailAdapter
+  /** Text messages (phone verification): the outbox folder <outbox>/sms on every profile for now. */
+  sms: SmsAdapter
   captcha: CaptchaAdapter
   payment: PaymentAdapter
   /** Public lists, cached for a few seconds (the store-list budget needs it on PGlite). */
