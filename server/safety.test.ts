@@ -35,6 +35,7 @@ const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`
 const samples: Record<string, { url: string; body?: unknown }> = {
   'GET /api/dev/outbox': { url: '/api/dev/outbox' },
   'GET /api/dev/events': { url: '/api/dev/events' },
+  'GET /api/dev/sms': { url: '/api/dev/sms' },
   'GET /dev/mailbox': { url: '/dev/mailbox' },
   'POST /api/dev/ledger/purchase': {
     url: '/api/dev/ledger/purchase',
