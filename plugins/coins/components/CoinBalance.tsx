@@ -1,0 +1,42 @@
+import { observer } from 'mobx-react-lite'
+import { Link } from 'react-router-dom'
+import { useSession, useTranslation } from '../../../src/index'
+import s from './balance.module.css'
+
+const formats = new Map<string, Intl.NumberFormat>()
+function coinText(n: number, lng: string) {
+  const locale = lng === 'es' ? 'es-US' : 'en-US'
+  let f = formats.get(locale)
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+    formats.set(locale, f)
+  }
+  return f.format(n)
+}
+
+/**
+ * 'header.actions': the member's coin balance (the session view's `coins`), linking to the coin
+ * history. It follows the session: the token sync at start-up and every `session.resync()` (the survey
+ * complete page reads the session again when the platform's postback has landed).
+ */
+export default observer(function CoinBalance() {
+  const { t, i18n } = useTranslation('coins-header')
+  const session = useSession()
+  const coins = session.member?.coins
+  if (!session.authenticated || coins === null || coins === undefined) return null
+  const value = coinText(coins, i18n.language)
+  return (
+    <Link
+      to="/account/coin/history"
+      className={s.balance}
+      aria-label={t('balance', { count: coins, value })}
+      data-testid="header-coins"
+    >
+      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+        <circle cx="12" cy="12" r="10" fill="#f5b301" />
+        <circle cx="12" cy="12" r="6.5" fill="none" stroke="#a87700" strokeWidth="2" />
+      </svg>
+      <span data-testid="header-coins-value">{value}</span>
+    </Link>
+  )
+})

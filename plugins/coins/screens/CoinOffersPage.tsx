@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import {
+  Button,
+  Lead,
+  LoadFailed,
+  NotFound,
+  type Offer,
+  Page,
+  type ScreenProps,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
+import { COIN_OFFER_TYPES, type CoinOfferType, coinsApi, isCoinOfferType } from '../api'
+import s from '../components/coins.module.css'
+import { OfferItem } from '../components/OfferItem'
+
+const PER_PAGE = 24
+
+/** /offers/APP and /offers/GAME (routes of their own, ahead of the catalog's /offers/:type): coin offers, a page at a time. */
+export default function CoinOffersPage({ params, type: propType }: ScreenProps) {
+  const type = (typeof propType === 'string' ? propType : params.type) ?? 'APP'
+  if (!isCoinOfferType(type)) return <NotFound />
+  return <CoinOffers key={type} type={type} />
+}
+
+function CoinOffers({ type }: { type: CoinOfferType }) {
+  const { t } = useTranslation('coins')
+  const { http } = useServices()
+  const [items, setItems] = useState<Offer[]>([])
+  const [page, setPage] = useState(0)
+  const [hasMore, setHasMore] = useState(false)
+  const [status, setStatus] = useState<'loading' | 'success' | 'error'>('loading')
+  const [error, setError] = useState<unknown>(null)
+  const load = useCallback(
+    (next: number) => {
+      setStatus('loading')
+      coinsApi(http)
+        .offers(type, next, PER_PAGE)
+        .then(
+          (r) => {
+            setItems((old) => (next === 1 ? r.data : [...old, ...r.data]))
+            setPage(next)
+            setHasMore(r.has_more)
+            setStatus('success')
+          },
+          (e: unknown) => {
+            setError(e)
+            setStatus('error')
+          },
+        )
+    },
+    [http, type],
+  )
+  useEffect(() => load(1), [load])
+  return (
+    <Page title={t(`offers.type.${type}`)} className={s.page} testId="coin-offers-page">
+      <Lead>{t('offers.lead')}</Lead>
+      <nav aria-label={t('offers.title')}>
+        <ul className={s.chips}>
+          {COIN_OFFER_TYPES.map((x) => (
+            <li key={x}>
+              <Link to={`/offers/${x}`} aria-current={x === type ? 'page' : undefined}>
+                {t(`offers.type.${x}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {status === 'error' ? (
+        <LoadFailed error={error} onRetry={() => load(page + 1)} what={t('offers.failed')} />
+      ) : null}
+      {status === 'loading' && items.length === 0 ? (
+        <div role="status" aria-busy="true">
+          <span className="visually-hidden">{t('loading')}</span>
+          <div className={s.skeleton} />
+          <div className={s.skeleton} />
+        </div>
+      ) : null}
+      {status === 'success' && items.length === 0 ? (
+        <p className={s.card}>
+          {t('offers.empty')} <Link to="/surveys">{t('history.earn')}</Link>
+        </p>
+      ) : null}
+      {items.length ? (
+        <ul className={s.list} data-testid="coin-offer-list">
+          {items.map((o) => (
+            <OfferItem key={o.offer_id} offer={o} />
+          ))}
+        </ul>
+      ) : null}
+      {hasMore ? (
+        <p className={s.actions}>
+          <Button
+            variant="secondary"
+            onClick={() => load(page + 1)}
+            disabled={status === 'loading'}
+            aria-busy={status === 'loading'}
+          >
+            {t('offers.more')}
+          </Button>
+        </p>
+      ) : null}
+      <p className={s.links}>
+        <Link to="/offer/incompleteCoinOffers">{t('surveys.incomplete')}</Link>
+        <Link to="/surveys">{t('surveys.title')}</Link>
+      </p>
+    </Page>
+  )
+}

@@ -1,0 +1,45 @@
+import { observer } from 'mobx-react-lite'
+import { Link } from 'react-router-dom'
+import { Lead, LoadFailed, Page, useLoad, useServices, useTranslation } from '../../../src/index'
+import { coinsApi } from '../api'
+import s from '../components/coins.module.css'
+import { OfferItem } from '../components/OfferItem'
+import { SignInPrompt } from '../components/parts'
+
+/** /offer/incompleteCoinOffers: coin offers the member started and has not finished (at most offersRemembered). */
+export default observer(function IncompleteCoinOffersPage() {
+  const { t } = useTranslation('coins')
+  const { http, session } = useServices()
+  const signedIn = session.authenticated
+  const list = useLoad(`incomplete:${signedIn}`, () =>
+    signedIn ? coinsApi(http).incomplete() : Promise.resolve(null),
+  )
+  return (
+    <Page title={t('incomplete.title')} className={s.page} testId="incomplete-offers">
+      <Lead>{t('incomplete.lead')}</Lead>
+      {!signedIn ? (
+        <SignInPrompt text={t('incomplete.visitor')} button={t('incomplete.signIn')} />
+      ) : list.status === 'error' ? (
+        <LoadFailed error={list.error} onRetry={list.retry} what={t('incomplete.failed')} />
+      ) : !list.data ? (
+        <div role="status" aria-busy="true">
+          <span className="visually-hidden">{t('loading')}</span>
+          <div className={s.skeleton} />
+        </div>
+      ) : list.data.data.length === 0 ? (
+        <p className={s.card} data-testid="incomplete-empty">
+          {t('incomplete.empty')} <Link to="/offers/APP">{t('incomplete.browse')}</Link>
+        </p>
+      ) : (
+        <ul className={s.list}>
+          {list.data.data.map((o) => (
+            <OfferItem key={o.offer_id} offer={o} />
+          ))}
+        </ul>
+      )}
+      <p className={s.links}>
+        <Link to="/offers/APP">{t('incomplete.browse')}</Link>
+      </p>
+    </Page>
+  )
+})

@@ -1,0 +1,16 @@
+import { observer } from 'mobx-react-lite'
+import { Lead, Page, useServices, useTranslation } from '../../../src/index'
+import s from '../components/coins.module.css'
+import { OnboardingStart } from '../components/OnboardingStart'
+
+/** /account/survey/onboarding: the onboarding survey card, or that it is done. */
+export default observer(function SurveyOnboardingPage() {
+  const { t } = useTranslation('coins')
+  const { session } = useServices()
+  return (
+    <Page title={t('onboardingSurvey.title')} className={s.page} testId="survey-onboarding">
+      <Lead>{t('onboardingSurvey.lead')}</Lead>
+      <OnboardingStart signedIn={session.authenticated} startLabel={t('onboardingSurvey.start')} />
+    </Page>
+  )
+})
