@@ -9,6 +9,7 @@ import { appSchema } from '../src/config/schemas/app'
 import { benefitsSchema } from '../src/config/schemas/benefits'
 import { brandSchema } from '../src/config/schemas/brand'
 import { catalogSchema } from '../src/config/schemas/catalog'
+import { coinsConfigSchema } from '../src/config/schemas/coins'
 import { constantsSchema } from '../src/config/schemas/constants'
 import { landersSchema } from '../src/config/schemas/landers'
 import { partnersSchema } from '../src/config/schemas/partners'
@@ -22,6 +23,7 @@ const schemas: Record<string, z.ZodType> = {
   benefits: benefitsSchema,
   brand: brandSchema,
   catalog: catalogSchema,
+  coins: coinsConfigSchema,
   constants: constantsSchema,
   landers: landersSchema,
   partners: partnersSchema,

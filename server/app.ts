@@ -8,6 +8,8 @@ import { createMail } from './adapters/mail.ts'
 import { paymentFromName } from './adapters/payment.ts'
 import { outboxSms } from './adapters/sms.ts'
 import { migrate, openDb } from './db/index.ts'
+import { devPlatformAbsent, devPlatformRoutes } from './dev-platform.ts'
+import { loadPlatforms } from './lib/coins.ts'
 import { compressReplies } from './lib/compress.ts'
 import { errorBody, HttpError, TtlCache } from './lib/http.ts'
 import { securityHeaders } from './lib/security.ts'
@@ -20,12 +22,13 @@ import { coinsRoutes } from './routes/coins.ts'
 import { coinsProfileRoutes } from './routes/coins-profile.ts'
 import { coreRoutes } from './routes/core.ts'
 import { devRoutes } from './routes/dev.ts'
+import { postbackRoutes } from './routes/postback.ts'
 import { protectionRoutes } from './routes/protection.ts'
 import { trackingRoutes } from './routes/tracking.ts'
 import { upsellRoutes } from './routes/upsell.ts'
 import { seed } from './seed/index.ts'
 import type { Limits, Services } from './services.ts'
-import { describeDatabase, outboxDirFor, startupSummary } from './startup.ts'
+import { describeDatabase, describePlatforms, outboxDirFor, startupSummary } from './startup.ts'
 import { serveSpa } from './static.ts'
 
 // English messages for zod/mini schemas (the browser bundle ships without a locale).
@@ -73,6 +76,16 @@ export interface BuildOptions {
   checkReplies?: boolean
   /** Serve dist/<brand>. Default true. */
   serveStatic?: boolean
+  /** Coin platform secrets by platform id (COINS_SECRET_* of config/coins.json); a platform without one is off. */
+  coinSecrets?: Record<string, string>
+  /**
+   * The development survey platform (/dev-platform/*, the `devsurvey` of config/coins.json). Default: on
+   * in development and test modes and on the embedded database; off in production on DATABASE_URL
+   * (DEV_SURVEY_PLATFORM=1 turns it on there).
+   */
+  devSurveyPlatform?: boolean
+  /** How long the development platform waits before it calls the postback (ms; default 1000). */
+  devPlatformDelayMs?: number
 }
 
 declare module 'fastify' {
@@ -152,6 +165,11 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
 
   const sessions = new Sessions(db, [`${cookiePrefix}${constants.loginCookieName}`])
   await sessions.init(opts.jwtSecret)
+  const devSurveyPlatform = opts.devSurveyPlatform ?? (mode !== 'production' || !opts.databaseUrl)
+  const platforms = await loadPlatforms(db, {
+    secrets: opts.coinSecrets ?? {},
+    devPlatform: devSurveyPlatform,
+  })
   const captchaSecret = process.env.CAPTCHA_SECRET
   const dataDir = opts.dataDir ?? '.data/pglite'
   const outboxDir = opts.outboxDir ?? outboxDirFor(dataDir)
@@ -185,6 +203,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     mode,
     cookiePrefix,
     checkReplies: opts.checkReplies ?? false,
+    platforms,
   }
   app.decorate('services', services)
   const database = describeDatabase({ databaseUrl: opts.databaseUrl, dataDir })
@@ -198,6 +217,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       appEnv,
       url,
       seedDemo: opts.seedDemo === true,
+      surveys: describePlatforms(platforms),
     }),
   )
 
@@ -256,6 +276,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   await catalogRoutes(app, services)
   await coinsRoutes(app, services)
   await coinsProfileRoutes(app, services)
+  await postbackRoutes(app, services)
+  if (platforms.dev) await devPlatformRoutes(app, services, { delayMs: opts.devPlatformDelayMs ?? 1000 })
+  else devPlatformAbsent(app)
   await accountRoutes(app, services)
   await protectionRoutes(app, services)
   await upsellRoutes(app, services)

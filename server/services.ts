@@ -4,6 +4,7 @@ import type { PaymentAdapter } from './adapters/payment.ts'
 import type { SmsAdapter } from './adapters/sms.ts'
 import type { Mode } from './app.ts'
 import type { Db } from './db/index.ts'
+import type { Platforms } from './lib/coins.ts'
 import type { TtlCache } from './lib/http.ts'
 import type { Sessions } from './lib/session.ts'
 
@@ -33,6 +34,8 @@ export interface Services {
   mode: Mode
   /** The cookie prefix of the environment served (config/app.json, APP_ENV): '' or e.g. 'local_'. */
   cookiePrefix: string
+  /** Coin platforms (config/coins.json) and which of them are on (their secret is known). */
+  platforms: Platforms
   /** Validate 2xx replies against their contract schema (tests). */
   checkReplies: boolean
 }

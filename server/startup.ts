@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { BuildOptions, Mode } from './app.ts'
+import { type Platforms, secretsFromEnv } from './lib/coins.ts'
 
 /**
  * NODE_ENV -> mode. Only an explicit `development` or `test` turns the development conveniences on
@@ -43,6 +44,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
     ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',') } : {}),
     trustGeoHeader: env.TRUST_GEO_HEADER === '1',
+    coinSecrets: secretsFromEnv(env),
+    // the development survey platform: on the embedded database and in development and test modes;
+    // on a real PostgreSQL in production only with DEV_SURVEY_PLATFORM=1 (DEV_SURVEY_PLATFORM=0: off anywhere)
+    devSurveyPlatform:
+      env.DEV_SURVEY_PLATFORM === '1' ||
+      (env.DEV_SURVEY_PLATFORM !== '0' && (!env.DATABASE_URL || mode !== 'production')),
     limits,
     logger: { level: env.LOG_LEVEL ?? 'info' },
   }
@@ -75,6 +82,18 @@ export interface SummaryInfo {
   appEnv: string
   url: string
   seedDemo: boolean
+  /** The coin platforms line (describePlatforms). */
+  surveys?: string
+}
+
+/** The start-up line of the coin platforms: the development one, and the partners that are on. */
+export function describePlatforms(p: Platforms): string {
+  const partners = p.list.filter((x) => !x.development && p.enabled(x.id)).map((x) => x.label)
+  const parts = [
+    p.dev ? 'development platform on (coins are not paid by a partner)' : 'development platform off',
+    partners.length ? `partners: ${partners.join(', ')}` : 'no partner configured (COINS_SECRET_*)',
+  ]
+  return parts.join('; ')
 }
 
 /** The one block the server prints when it is up. */
@@ -90,5 +109,6 @@ export function startupSummary(i: SummaryInfo): string {
     `  mail:     ${i.mail}`,
     `  payments: ${i.payments}`,
     `  brand:    ${i.brand} (environment ${i.appEnv})`,
+    ...(i.surveys ? [`  surveys:  ${i.surveys}`] : []),
   ].join('\n')
 }

@@ -19,8 +19,13 @@ export const CampaignParams = z.object({
 /** Beacon body of POST /api/user/offer/visit/{offer_id}: the offer, loosely. */
 export const OfferVisitRequest = z.optional(z.nullable(z.object({ offer_id: z.optional(z.number()) })))
 
-/** The click URL of an offer, for a member with a verified email. */
-export const OfferStartReply = z.object({ data: z.object({ click_url: z.string() }) })
+/**
+ * The click URL of an offer, for a member with a verified email. APP and GAME offers run on a platform
+ * (offers.network): they also carry attempt_id (the subid of its postback), like StartReply.
+ */
+export const OfferStartReply = z.object({
+  data: z.object({ click_url: z.string(), attempt_id: z.optional(z.string()) }),
+})
 
 export const OnboardingSurveyReply = z.object({
   data: z.union([
@@ -112,8 +117,12 @@ export const PrecheckReply = z.object({
 export type PrecheckReply = z.infer<typeof PrecheckReply>
 
 /** Phone verification (/account/survey/smsVerify). Numbers in E.164 (+ and 8 to 15 digits). */
-export const Phone = z.string().check(z.regex(/^\+[1-9][0-9]{7,14}$/, 'Enter the number with its country code, like +15551234567.'))
-export const PhoneReply = z.object({ data: z.object({ phone: z.nullable(z.string()), verified: z.boolean() }) })
+export const Phone = z
+  .string()
+  .check(z.regex(/^\+[1-9][0-9]{7,14}$/, 'Enter the number with its country code, like +15551234567.'))
+export const PhoneReply = z.object({
+  data: z.object({ phone: z.nullable(z.string()), verified: z.boolean() }),
+})
 export const PhoneCodeRequest = z.object({ phone: Phone })
 export const PhoneCodeReply = z.object({
   data: z.object({ sent_to: z.string(), expires_in_s: z.number(), resend_in_s: z.number() }),

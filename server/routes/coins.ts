@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import {
+  AttemptQuery,
+  AttemptReply,
+  type AttemptStatus,
   CampaignParams,
   OfferParams,
   OfferReply,
@@ -8,11 +11,16 @@ import {
   OffersReply,
   OfferVisitRequest,
   OnboardingSurveyReply,
+  StartReply,
+  StartRequest,
   SurveyParams,
+  SurveyReply,
   SurveysReply,
 } from '../../plugins/coins/contract.ts'
 import { constants } from '../../src/config/constants.ts'
+import { clickUrlFor, newAttemptId, type SurveyRow, surveyNeed, surveysSql, toSurvey } from '../lib/coins.ts'
 import { fail } from '../lib/http.ts'
+import { sumsOf } from '../lib/ledger.ts'
 import { paged } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import type { SessionUser } from '../lib/session.ts'
@@ -62,6 +70,9 @@ function toOffer(r: OfferRow) {
   }
 }
 
+const unavailable = () =>
+  fail(503, 'platform', 'This survey partner is not available right now.', 'platform_unavailable')
+
 /** SPEC 4 gating: offers and surveys need a verified email. */
 function requireVerified(user: SessionUser) {
   if (!user.row.is_verified) throw fail(403, 'email', 'Please verify your email', 'email_unverified')
@@ -97,14 +108,16 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     method: 'GET',
     url: '/api/offers/incomplete',
     tag: 'coins',
-    summary: 'Coin offers the member opened but has not completed (/offer/incompleteCoinOffers).',
+    summary:
+      'Coin offers the member started and has not completed, newest first (/offer/incompleteCoinOffers).',
     auth: 'required',
     reply: OffersReply,
     async handler({ user }) {
       const rows = await s.db.query<OfferRow>(
-        `${OFFER_SQL} WHERE o.offer_type IN ('APP', 'GAME') AND o.id IN (SELECT offer_id FROM offer_visits WHERE user_id = $1)
-         AND NOT EXISTS (SELECT 1 FROM ledger l WHERE l.source_ref = 'offer:' || $1 || ':' || o.id)
-         ORDER BY o.id LIMIT $2`,
+        `${OFFER_SQL} JOIN (SELECT offer_id, max(created_at) AS at FROM coin_attempts
+             WHERE user_id = $1 AND offer_id IS NOT NULL GROUP BY offer_id
+             HAVING bool_and(status = 'started')) a ON a.offer_id = o.id
+         WHERE o.offer_type IN ('APP', 'GAME') ORDER BY a.at DESC, o.id LIMIT $2`,
         [user!.row.id, constants.offersRemembered],
       )
       return paged(rows.map(toOffer), 1, constants.offersRemembered, rows.length)
@@ -143,23 +156,44 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     method: 'POST',
     url: '/api/offers/:offer_id/start',
     tag: 'coins',
-    summary: 'Start an offer: needs sign-in and a verified email (403 "Please verify your email").',
+    summary:
+      'Start an offer: sign-in and a verified email (403 email_unverified); an iOS APP/GAME offer (for_ios = 1) needs app_tracking_allowed (403 terms_required). APP and GAME offers get an attempt on their platform (attempt_id).',
     auth: 'required',
     params: OfferParams,
+    body: StartRequest,
     reply: OfferStartReply,
-    async handler({ params, user }) {
+    async handler({ params, body, user }) {
       requireVerified(user!)
-      const r = await s.db.one<{ click_url: string }>(
-        'SELECT click_url FROM offers WHERE id = $1 AND active',
-        [params.offer_id],
-      )
-      if (!r) throw fail(404, 'offer_id', 'Not found')
-      await s.db.query('INSERT INTO offer_visits (user_id, offer_id) VALUES ($1, $2)', [
-        user!.row.id,
+      const r = await s.db.one<{
+        click_url: string
+        offer_type: string
+        for_ios: number
+        network: string | null
+      }>('SELECT click_url, offer_type, for_ios, network FROM offers WHERE id = $1 AND active', [
         params.offer_id,
       ])
-      const sep = r.click_url.includes('?') ? '&' : '?'
-      return { data: { click_url: `${r.click_url}${sep}subid=${user!.row.id}` } }
+      if (!r) throw fail(404, 'offer_id', 'Not found')
+      const uid = user!.row.id
+      if (r.offer_type !== 'APP' && r.offer_type !== 'GAME') {
+        // coupon and cash-back offers: the store's link, as before
+        await s.db.query('INSERT INTO offer_visits (user_id, offer_id) VALUES ($1, $2)', [
+          uid,
+          params.offer_id,
+        ])
+        const sep = r.click_url.includes('?') ? '&' : '?'
+        return { data: { click_url: `${r.click_url}${sep}subid=${uid}` } }
+      }
+      if (r.for_ios === 1 && body?.app_tracking_allowed !== true)
+        throw fail(403, 'app_tracking_allowed', 'You need to agree with the terms', 'terms_required')
+      const p = r.network ? s.platforms.get(r.network) : undefined
+      if (!p?.kinds.includes('offer') || !s.platforms.enabled(p.id)) throw unavailable()
+      const attemptId = newAttemptId()
+      await s.db.query(
+        'INSERT INTO coin_attempts (id, user_id, platform, offer_id) VALUES ($1, $2, $3, $4)',
+        [attemptId, uid, p.id, params.offer_id],
+      )
+      await s.db.query('INSERT INTO offer_visits (user_id, offer_id) VALUES ($1, $2)', [uid, params.offer_id])
+      return { data: { click_url: clickUrlFor(p, attemptId, 'offer', r.click_url), attempt_id: attemptId } }
     },
   })
 
@@ -182,21 +216,23 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
   })
 
   async function onboarding() {
-    return (await s.db.one<{ id: number; coins_advertised: number; minutes: number; click_url: string }>(
-      'SELECT id, coins_advertised, minutes, click_url FROM surveys WHERE is_onboarding ORDER BY id LIMIT 1',
-    ))!
+    return s.db.one<{ id: number; coins_advertised: number; minutes: number }>(
+      'SELECT id, coins_advertised, minutes FROM surveys WHERE is_onboarding AND active ORDER BY id LIMIT 1',
+    )
   }
 
   route(app, s, {
     method: 'GET',
     url: '/api/user/survey/list/onboarding',
     tag: 'coins',
-    summary: "The onboarding survey, or 'completed'.",
+    summary:
+      "The onboarding survey, or 'completed'. Its click_url is the start call (POST it: the reply's click_url leads to the platform); the survey is also in GET /api/surveys with is_onboarding.",
     auth: 'required',
     reply: OnboardingSurveyReply,
     async handler({ user }) {
       if (user!.row.coin_onboarding) return { data: 'completed' }
       const o = await onboarding()
+      if (!o) return { data: 'completed' }
       return {
         data: {
           coins_advertised: o.coins_advertised,
@@ -212,42 +248,37 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     url: '/api/surveys',
     tag: 'coins',
     summary:
-      'Surveys with coins, minutes, coins per minute and screen-out rate; locked until onboarding is done.',
+      'Active surveys with coins, minutes, coins per minute and the screen-out rate (from finished attempts once there are coins.screenOutMinAttempts, else the estimate); locked until onboarding is done; done for the member.',
     auth: 'optional',
     reply: SurveysReply,
     async handler({ user }) {
-      const done = !!user?.row.coin_onboarding
-      const rows = await s.db.query<{
-        id: number
-        platform: string
-        title: string
-        coins_advertised: number
-        minutes: number
-        screen_out_percent: number
-        is_onboarding: boolean
-      }>(
-        'SELECT id, platform, title, coins_advertised, minutes, screen_out_percent, is_onboarding FROM surveys ORDER BY is_onboarding DESC, id',
+      const onboarded = !!user?.row.coin_onboarding
+      const rows = await s.db.query<SurveyRow>(
+        surveysSql('WHERE s.active ORDER BY s.is_onboarding DESC, s.id'),
+        [user?.row.id ?? null],
       )
       return {
-        onboarding_completed: done,
-        data: rows
-          .filter((r) => !(done && r.is_onboarding))
-          .map((r) => ({
-            id: r.id,
-            platform: r.platform,
-            title: r.title,
-            coins_advertised: r.coins_advertised,
-            survey_estimated_time_in_mins: r.minutes,
-            coins_per_minute: Math.round((r.coins_advertised / r.minutes) * 10) / 10,
-            screen_out_percent: r.screen_out_percent,
-            screen_out_from_history: false,
-            locked: !r.is_onboarding && !done,
-            is_onboarding: r.is_onboarding,
-            needs_phone: false,
-            has_targeting: false,
-            done: false,
-          })),
+        onboarding_completed: onboarded,
+        data: rows.filter((r) => !(onboarded && r.is_onboarding)).map((r) => toSurvey(r, user)),
       }
+    },
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/surveys/:survey_id',
+    tag: 'coins',
+    summary: 'One survey (the fields of the list).',
+    auth: 'optional',
+    params: SurveyParams,
+    reply: SurveyReply,
+    async handler({ params, user }) {
+      const r = await s.db.one<SurveyRow>(surveysSql('WHERE s.id = $2 AND s.active'), [
+        user?.row.id ?? null,
+        params.survey_id,
+      ])
+      if (!r) throw fail(404, 'survey_id', 'Not found')
+      return { data: toSurvey(r, user) }
     },
   })
 
@@ -255,22 +286,88 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     method: 'POST',
     url: '/api/surveys/:survey_id/start',
     tag: 'coins',
-    summary: 'Start a survey: verified email needed; other surveys need the onboarding survey first.',
+    summary:
+      'Start a survey: creates an attempt (the subid) and gives the platform URL. Refusals: 403 email_unverified, onboarding_required, phone_required, not_qualified; 409 targeting_required, already_done; 503 platform_unavailable.',
     auth: 'required',
     params: SurveyParams,
-    reply: OfferStartReply,
+    body: StartRequest,
+    reply: StartReply,
     async handler({ params, user }) {
-      requireVerified(user!)
-      const r = await s.db.one<{ click_url: string; is_onboarding: boolean }>(
-        'SELECT click_url, is_onboarding FROM surveys WHERE id = $1',
-        [params.survey_id],
-      )
+      const r = await s.db.one<SurveyRow>(surveysSql('WHERE s.id = $2 AND s.active'), [
+        user!.row.id,
+        params.survey_id,
+      ])
       if (!r) throw fail(404, 'survey_id', 'Not found')
-      if (!r.is_onboarding && !user!.row.coin_onboarding) {
+      const need = await surveyNeed(s.db, s.platforms, user!, r)
+      if (need === 'verify') requireVerified(user!)
+      if (need === 'onboarding')
         throw fail(403, 'survey', 'Please complete the onboarding survey first.', 'onboarding_required')
+      if (need === 'done') throw fail(409, 'survey', 'You have already taken this survey.', 'already_done')
+      if (need === 'unavailable') throw unavailable()
+      if (need === 'phone')
+        throw fail(403, 'phone', 'Please verify your phone number first.', 'phone_required')
+      if (need === 'targeting')
+        throw fail(
+          409,
+          'targeting',
+          'Please answer a few questions about yourself first.',
+          'targeting_required',
+        )
+      if (need === 'not_qualified')
+        throw fail(403, 'targeting', 'You do not qualify for this survey.', 'not_qualified')
+      const p = s.platforms.get(r.platform)!
+      const attemptId = newAttemptId()
+      await s.db.query(
+        'INSERT INTO coin_attempts (id, user_id, platform, survey_id) VALUES ($1, $2, $3, $4)',
+        [attemptId, user!.row.id, p.id, r.id],
+      )
+      return { data: { click_url: clickUrlFor(p, attemptId, 'survey', r.click_url), attempt_id: attemptId } }
+    },
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/coins/attempt',
+    tag: 'coins',
+    summary:
+      "One of the member's attempts (the given one, else their latest on the platform): its status and the coins booked for it (/survey/{platform}/complete). Another member's: 404.",
+    auth: 'required',
+    query: AttemptQuery,
+    reply: AttemptReply,
+    async handler({ query, user }) {
+      const uid = user!.row.id
+      const a = await s.db.one<{
+        id: string
+        platform: string
+        survey_id: number | null
+        title: string
+        status: AttemptStatus
+        coins_advertised: number
+        coins: number
+        created_at: Date | string
+      }>(
+        `SELECT a.id, a.platform, a.survey_id, COALESCE(sv.title, o.display_name) AS title, a.status,
+           COALESCE(sv.coins_advertised, o.coins_advertised) AS coins_advertised, a.coins, a.created_at
+         FROM coin_attempts a LEFT JOIN surveys sv ON sv.id = a.survey_id LEFT JOIN offers o ON o.id = a.offer_id
+         WHERE a.user_id = $1 AND a.platform = $2 AND ($3::text IS NULL OR a.id = $3::text)
+         ORDER BY a.created_at DESC, a.id LIMIT 1`,
+        [uid, query.platform, query.attempt ?? null],
+      )
+      if (!a) throw fail(404, 'attempt', 'Not found')
+      const sums = await sumsOf(s.db, uid)
+      return {
+        data: {
+          attempt_id: a.id,
+          platform: a.platform,
+          kind: a.survey_id ? 'survey' : 'offer',
+          title: a.title,
+          status: a.status,
+          coins_advertised: a.coins_advertised,
+          coins_credited: a.status === 'completed' ? a.coins : 0,
+          coin_balance: sums.coin_payable,
+          created_at: new Date(a.created_at).toISOString(),
+        },
       }
-      const sep = r.click_url.includes('?') ? '&' : '?'
-      return { data: { click_url: `${r.click_url}${sep}subid=${user!.row.id}&survey=${params.survey_id}` } }
     },
   })
 }

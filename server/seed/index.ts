@@ -447,6 +447,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
       for_ios: ios,
       app_container: ios ? 'ios' : 'android',
       popularity: R.int(1, 1000),
+      network: 'devsurvey',
     })
     const g = games[k % games.length] as string
     offers.push({
@@ -460,6 +461,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
       for_ios: R.chance(0.5) ? 1 : 0,
       app_container: null,
       popularity: R.int(1, 1000),
+      network: 'devsurvey',
     })
   }
   const withCode = coupons.filter((c) => c.code).slice(0, opts.small ? 6 : 60)
@@ -494,8 +496,9 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
   }
   await bulkInsert(db, 'offers', offers)
 
-  // Surveys: the first is the onboarding survey that unlocks the others.
-  const platforms = ['cint', 'pollfish', 'toluna', 'dynata', 'prodege']
+  // Surveys: the first is the onboarding survey that unlocks the others. All run on the development
+  // platform (config/coins.json `devsurvey`), so the whole loop works on one machine; some need a
+  // verified phone, some ask targeting questions (keys of targeting_questions, migration 005).
   const topics = [
     'Shopping habits',
     'Streaming',
@@ -506,27 +509,41 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
     'Technology',
     'Pets',
   ]
+  const targetings: Record<string, string[]>[] = [
+    { age: ['25_34', '35_49'], car: ['yes'] },
+    { pets: ['dog', 'cat'] },
+    { employment: ['full_time', 'part_time'] },
+    { household: ['3_4', '5_plus'], age: ['25_34', '35_49', '50_64'] },
+    { car: ['yes'] },
+    { age: ['18_24', '25_34'], employment: ['student', 'part_time'] },
+  ]
   const surveys: Record<string, unknown>[] = [
     {
-      platform: 'internal',
+      platform: 'devsurvey',
       title: 'Tell us about yourself',
       coins_advertised: 500,
       minutes: 3,
       screen_out_percent: 0,
       is_onboarding: true,
-      click_url: '/survey/internal/complete',
+      click_url: '/dev-platform/survey',
     },
   ]
-  for (let k = 0; k < (opts.small ? 5 : 40); k++) {
-    const platform = platforms[k % platforms.length] as string
+  const nSurveys = opts.small ? 5 : 40
+  for (let k = 0; k < nSurveys; k++) {
+    // small seed: k=0 plain, k=1 needs a phone, k=2 and k=3 targeting; full: 2 with a phone, 6 targeted
+    const phone = opts.small ? k === 1 : k === 3 || k === 14
+    const tIdx = opts.small ? (k === 2 ? 0 : k === 3 ? 4 : -1) : k % 6 === 5 ? (k - 5) / 6 : -1
+    const targeting = tIdx >= 0 && tIdx < targetings.length ? targetings[tIdx] : {}
     surveys.push({
-      platform,
+      platform: 'devsurvey',
       title: `${topics[k % topics.length]} survey`,
       coins_advertised: R.int(3, 40) * 25,
       minutes: R.int(3, 25),
       screen_out_percent: R.int(5, 60),
       is_onboarding: false,
-      click_url: `https://www.example.com/survey/${platform}/${k}`,
+      needs_phone: phone,
+      targeting,
+      click_url: '/dev-platform/survey',
     })
   }
   await bulkInsert(db, 'surveys', surveys)

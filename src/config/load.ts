@@ -5,6 +5,7 @@ import { type AppConfig, appSchema } from './schemas/app'
 import { type Benefits, benefitsSchema } from './schemas/benefits'
 import { type Brand, brandSchema } from './schemas/brand'
 import { type Catalog, catalogSchema } from './schemas/catalog'
+import { type CoinsConfig, coinsConfigSchema } from './schemas/coins'
 import { type Constants, constantsSchema } from './schemas/constants'
 import { type LandersConfig, landersSchema } from './schemas/landers'
 import { type Partner, partnersSchema } from './schemas/partners'
@@ -51,6 +52,7 @@ export interface LoadedFiles {
   landers?: LandersConfig
   partners?: Partner[]
   benefits?: Benefits
+  coins?: CoinsConfig
   brands: Map<string, Brand>
   catalogs: Map<string, Catalog>
 }
@@ -95,6 +97,7 @@ export function loadConfigFiles(root: string): { files: LoadedFiles; problems: P
   files.landers = read(join(configDir, 'landers.json'), landersSchema)
   files.partners = read(join(configDir, 'partners.json'), partnersSchema)?.partners
   files.benefits = read(join(configDir, 'benefits.json'), benefitsSchema)
+  files.coins = read(join(configDir, 'coins.json'), coinsConfigSchema)
 
   const brandDir = join(configDir, 'brands')
   for (const f of existsSync(brandDir) ? readdirSync(brandDir).filter((f) => f.endsWith('.json')) : []) {
