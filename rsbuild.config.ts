@@ -224,6 +224,8 @@ export default defineConfig(({ command }) => ({
       '/landers': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
       // the development mailbox and events pages of the API server (npm run dev only)
       '/dev/': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
+      // the development survey platform's pages (server/dev-platform.ts)
+      '/dev-platform/': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
     },
   },
 }))
