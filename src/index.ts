@@ -51,6 +51,7 @@ export {
 } from './state/context'
 export type { StoreRegistry } from './state/root'
 export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonClass } from './ui/Button'
+export { type Column, DataTable, type DataTableProps, Pager, pagerTexts } from './ui/DataTable'
 export { Dialog } from './ui/Dialog'
 export { CheckField, Field, FormAlert, focusFirstError, RadioGroup } from './ui/Field'
 export { type Figure, Figures, Lead } from './ui/Figures'
@@ -58,6 +59,7 @@ export { formatCents, Money } from './ui/money'
 export { NotFound } from './ui/NotFound'
 export { Page } from './ui/Page'
 export {
+  PAYOUT_CODE_FIELDS,
   type PayoutField,
   PayoutForm,
   type PayoutFormProps,
@@ -70,4 +72,4 @@ export { loadPendingPage } from './ui/pending'
 export { Spinner } from './ui/Spinner'
 export { useDocumentTitle } from './ui/useDocumentTitle'
 export { type FormErrors, splitServerErrors, type UseFormOptions, useForm } from './ui/useForm'
-export { LoadFailed, type LoadState, useLoad } from './ui/useLoad'
+export { LoadFailed, type LoadState, LoadView, RowsSkeleton, useLoad } from './ui/useLoad'

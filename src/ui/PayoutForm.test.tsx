@@ -75,7 +75,7 @@ describe('PayoutForm', () => {
     expect(screen.getByText('Minimum 10 · you typed 3')).toBeTruthy()
   })
 
-  it('sends the values with a key, then renews the key and clears amount and password', async () => {
+  it('sends the values with a key (also in the request as idempotency_key), then renews the key and clears amount and password', async () => {
     const calls = setup(async () => {})
     fill()
     await send()
@@ -84,6 +84,7 @@ describe('PayoutForm', () => {
       method: 'bank',
       destination: '123-456',
       password: 'secret',
+      idempotency_key: calls[0]!.key,
     })
     expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('')
     expect((screen.getByLabelText('Password', { exact: true }) as HTMLInputElement).value).toBe('')
@@ -164,5 +165,34 @@ describe('PayoutForm', () => {
     expect(x.code('wrong_password', 'fallback')).toBe('[withdraw.error.wrong_password]')
     expect(x.code('something_else', 'fallback')).toBe('fallback')
     expect(x.destinationHint).toBe('held')
+  })
+})
+
+describe('PayoutForm default code fields (PAYOUT_CODE_FIELDS)', () => {
+  it('puts an over-balance refusal beside the amount and a wrong password beside the password', async () => {
+    let refuse = 'insufficient_balance'
+    render(
+      <PayoutForm
+        titleId="t"
+        methods={['paypal', 'bank']}
+        texts={texts}
+        amount={{
+          mode: 'decimal',
+          parse: (a) => (/^\d+$/.test(a) ? Number(a) : null),
+          minimum: 10,
+          payable: 50,
+        }}
+        onSubmit={async () => {
+          throw status(422, { code: refuse })
+        }}
+      />,
+    )
+    fill()
+    await send()
+    expect(errorOf('amount')).toBe('code insufficient_balance')
+    refuse = 'wrong_password'
+    fill()
+    await send()
+    expect(errorOf('password')).toBe('Wrong password')
   })
 })

@@ -84,6 +84,13 @@ export function payoutFormTexts(
   }
 }
 
+/** Where the payout refusals of the ledger belong: amount problems beside the amount, a wrong password beside it. */
+export const PAYOUT_CODE_FIELDS: Readonly<Record<string, PayoutField>> = {
+  below_minimum: 'amount',
+  insufficient_balance: 'amount',
+  wrong_password: 'password',
+}
+
 export interface PayoutFormProps {
   /** The id of the form's h2, which names the form. */
   titleId: string
@@ -97,13 +104,14 @@ export interface PayoutFormProps {
     minimum: number
     payable: number
   }
-  /** Server codes that belong beside a field (the rest are the form's). */
-  codeFields: Readonly<Record<string, PayoutField>>
+  /** Server codes that belong beside a field (the rest are the form's); default PAYOUT_CODE_FIELDS. */
+  codeFields?: Readonly<Record<string, PayoutField>>
   /**
-   * Sends the payout with this attempt's idempotency key; throws the HttpError of a refusal. After it
-   * resolves the key is renewed and the amount and password are cleared.
+   * Sends the payout with this attempt's idempotency key (also in the request as `idempotency_key`);
+   * throws the HttpError of a refusal. After it resolves the key is renewed and the amount and
+   * password are cleared.
    */
-  onSubmit: (request: PayoutRequest, idempotencyKey: string) => Promise<void>
+  onSubmit: (request: PayoutRequest & { idempotency_key: string }, idempotencyKey: string) => Promise<void>
 }
 
 /**
@@ -114,7 +122,14 @@ export interface PayoutFormProps {
  * minimum the submit is off). A refusal's code goes beside its field by `codeFields`, the server's field errors beside
  * theirs, anything else in the alert. It knows no plugin and no API address.
  */
-export function PayoutForm({ titleId, methods, texts, amount, codeFields, onSubmit }: PayoutFormProps) {
+export function PayoutForm({
+  titleId,
+  methods,
+  texts,
+  amount,
+  codeFields = PAYOUT_CODE_FIELDS,
+  onSubmit,
+}: PayoutFormProps) {
   const key = useIdempotencyKey()
   const f = useForm<PayoutValues>(
     { amount: '', method: methods[0] ?? '', destination: '', password: '' },
@@ -140,6 +155,7 @@ export function PayoutForm({ titleId, methods, texts, amount, codeFields, onSubm
           method: v.method,
           destination: v.destination.trim(),
           password: v.password,
+          idempotency_key: key.current,
         },
         key.current,
       )

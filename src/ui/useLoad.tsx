@@ -61,3 +61,43 @@ export function LoadFailed({
     </div>
   )
 }
+
+/** Grey rows while a list loads, announced as loading. */
+export function RowsSkeleton({ rows = 4 }: { rows?: number }) {
+  const { t } = useTranslation('core')
+  return (
+    <div role="status" aria-busy="true" data-testid="skeleton">
+      <span className="visually-hidden">{t('loading')}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={i} className={s.skeleton} aria-hidden="true" />
+      ))}
+    </div>
+  )
+}
+
+/**
+ * What a screen shows of a `useLoad`: the failure with its retry (`what` says what could not be
+ * loaded), grey rows until the first data arrives, then `children(data)` (kept while a reload runs).
+ *
+ * @example <LoadView load={balances} what={t('withdraw.failed')}>{(b) => <Form balances={b} />}</LoadView>
+ */
+export function LoadView<T>({
+  load,
+  what,
+  rows = 4,
+  children,
+}: {
+  load: LoadState<T> & { retry: () => void }
+  what?: ReactNode
+  rows?: number
+  children: (data: T) => ReactNode
+}) {
+  return (
+    <>
+      {load.status === 'error' ? <LoadFailed error={load.error} onRetry={load.retry} what={what} /> : null}
+      {load.data === undefined && load.status === 'loading' ? <RowsSkeleton rows={rows} /> : null}
+      {load.data !== undefined ? children(load.data) : null}
+    </>
+  )
+}

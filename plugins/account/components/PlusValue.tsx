@@ -1,7 +1,14 @@
-import { Figures, LoadFailed, Money, useLoad, useServices, useTranslation } from '../../../src/index'
+import {
+  Figures,
+  LoadFailed,
+  Money,
+  RowsSkeleton,
+  useLoad,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import s from './account.module.css'
 import { ledgerApi } from './ledger-api'
-import { RowsSkeleton } from './Skeleton'
 
 /** What GET /api/account/billing answers that this card reads: the payments made. */
 interface Payments {

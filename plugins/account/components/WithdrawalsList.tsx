@@ -1,8 +1,7 @@
-import { LoadFailed, useLoad, useServices, useTranslation } from '../../../src/index'
+import { LoadFailed, RowsSkeleton, useLoad, useServices, useTranslation } from '../../../src/index'
 import type { WithdrawalsReply } from '../contract'
 import { Amount, DateText, StatusBadge } from './Amount'
 import s from './account.module.css'
-import { RowsSkeleton } from './Skeleton'
 
 /** The member's earlier payouts of one kind (GET /api/account/withdrawals), newest first. */
 export function WithdrawalsList({ kind, version }: { kind: 'cash' | 'coin'; version: number }) {

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
 import {
   Button,
+  DataTable,
   Field,
   FormAlert,
   Money,
@@ -132,37 +133,44 @@ function BillingPage() {
               {b.payments.length === 0 ? (
                 <p>{t('member.billing.noCharges')}</p>
               ) : (
-                <table className={s.table}>
-                  <caption className="visually-hidden">{t('member.billing.charges')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('member.billing.date')}</th>
-                      <th scope="col">{t('member.billing.description')}</th>
-                      <th scope="col">{t('member.billing.status')}</th>
-                      <th scope="col" className={s.num}>
-                        {t('member.billing.amount')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {b.payments.map((p) => (
-                      <tr key={p.id} data-testid="charge">
-                        <td>{formatDate(p.created_at, i18n.language)}</td>
-                        <td>
+                <DataTable
+                  rows={b.payments}
+                  rowKey={(p) => p.id}
+                  label={t('member.billing.charges')}
+                  caption={t('member.billing.charges')}
+                  rowProps={() => ({ 'data-testid': 'charge' })}
+                  columns={[
+                    {
+                      key: 'date',
+                      header: t('member.billing.date'),
+                      cell: (p) => formatDate(p.created_at, i18n.language),
+                    },
+                    {
+                      key: 'what',
+                      header: t('member.billing.description'),
+                      cell: (p) => (
+                        <>
                           {p.description}
                           <br />
                           <span className={s.muted}>
                             {t('member.billing.cardEnding', { last4: p.card_last4 })}
                           </span>
-                        </td>
-                        <td>{t(`member.billing.statuses.${p.status}`, { defaultValue: p.status })}</td>
-                        <td className={s.num}>
-                          <Money cents={p.amount_cents} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                        </>
+                      ),
+                    },
+                    {
+                      key: 'status',
+                      header: t('member.billing.status'),
+                      cell: (p) => t(`member.billing.statuses.${p.status}`, { defaultValue: p.status }),
+                    },
+                    {
+                      key: 'amount',
+                      header: t('member.billing.amount'),
+                      numeric: true,
+                      cell: (p) => <Money cents={p.amount_cents} />,
+                    },
+                  ]}
+                />
               )}
             </section>
           </>

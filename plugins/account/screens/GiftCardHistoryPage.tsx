@@ -1,10 +1,19 @@
 import { Link } from 'react-router-dom'
-import { Lead, LoadFailed, Money, Page, useLoad, useServices, useTranslation } from '../../../src/index'
+import {
+  DataTable,
+  Lead,
+  LoadFailed,
+  Money,
+  Page,
+  RowsSkeleton,
+  useLoad,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { DateText, StatusBadge } from '../components/Amount'
 import s from '../components/account.module.css'
 import { giftStatus, replaceable } from '../components/gift-cards'
 import { ledgerApi } from '../components/ledger-api'
-import { RowsSkeleton } from '../components/Skeleton'
 
 /** /account/gift-card-history: the member's gift cards with their value, status and expiry. */
 export default function GiftCardHistoryPage() {
@@ -26,41 +35,26 @@ export default function GiftCardHistoryPage() {
         </div>
       ) : null}
       {list.length > 0 ? (
-        <div className={s.tableWrap}>
-          <table className={s.table} data-testid="gift-cards">
-            <caption className="visually-hidden">{t('gift.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('gift.brand')}</th>
-                <th scope="col">{t('gift.code')}</th>
-                <th scope="col">{t('gift.status')}</th>
-                <th scope="col">{t('gift.expires')}</th>
-                <th scope="col" className={s.num}>
-                  {t('gift.value')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((c) => (
-                <tr key={c.id} data-testid="gift-row">
-                  <td>{c.brand}</td>
-                  <td>
-                    <code>{c.code}</code>
-                  </td>
-                  <td>
-                    <StatusBadge status={giftStatus(c)} />
-                  </td>
-                  <td>
-                    <DateText iso={c.expires_at} />
-                  </td>
-                  <td className={s.num}>
-                    <Money cents={c.amount_cents} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={list}
+          rowKey={(c) => c.id}
+          label={t('gift.title')}
+          caption={t('gift.title')}
+          testId="gift-cards"
+          rowProps={() => ({ 'data-testid': 'gift-row' })}
+          columns={[
+            { key: 'brand', header: t('gift.brand'), cell: (c) => c.brand },
+            { key: 'code', header: t('gift.code'), cell: (c) => <code>{c.code}</code> },
+            { key: 'status', header: t('gift.status'), cell: (c) => <StatusBadge status={giftStatus(c)} /> },
+            { key: 'expires', header: t('gift.expires'), cell: (c) => <DateText iso={c.expires_at} /> },
+            {
+              key: 'value',
+              header: t('gift.value'),
+              numeric: true,
+              cell: (c) => <Money cents={c.amount_cents} />,
+            },
+          ]}
+        />
       ) : null}
       {replaceable(list).length > 0 ? (
         <p className={s.card}>

@@ -2,12 +2,17 @@ import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import {
   Button,
+  type Column,
+  DataTable,
   errorText,
   Figures,
   FormAlert,
   Lead,
   LoadFailed,
   Page,
+  Pager,
+  pagerTexts,
+  RowsSkeleton,
   useLoad,
   useServices,
   useTranslation,
@@ -16,7 +21,6 @@ import { Amount, DateText, StatusBadge } from '../components/Amount'
 import s from '../components/account.module.css'
 import { CASH_KINDS as KINDS, STATUSES } from '../components/kinds'
 import { ledgerApi, saveFile } from '../components/ledger-api'
-import { RowsSkeleton } from '../components/Skeleton'
 import type { LedgerEntry, LedgerQuery } from '../contract'
 
 const PER_PAGE = 20
@@ -73,6 +77,36 @@ export default function PurchaseHistoryPage() {
   }
   const data = ledger.data
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1
+  const columns: Column<LedgerEntry>[] = [
+    { key: 'date', header: t('history.date'), cell: (row) => <DateText iso={row.created_at} /> },
+    {
+      key: 'what',
+      header: t('history.description'),
+      cell: (row) => (
+        <>
+          <div>{row.store ? row.store.name : t(`kind.${row.kind}`)}</div>
+          <div className={s.muted}>{reasonText(row)}</div>
+        </>
+      ),
+    },
+    { key: 'status', header: t('history.status'), cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      key: 'expected',
+      header: t('history.expected'),
+      cell: (row) =>
+        row.expected_at && (row.status === 'pending' || row.status === 'confirmed') ? (
+          <DateText iso={row.expected_at} />
+        ) : (
+          <span className={s.muted}>{t('history.noDate')}</span>
+        ),
+    },
+    {
+      key: 'amount',
+      header: t('history.amount'),
+      numeric: true,
+      cell: (row) => <Amount amount={row.amount} currency={row.currency} />,
+    },
+  ]
 
   return (
     <Page title={t('history.title')} className={s.page} testId="purchase-history">
@@ -148,62 +182,22 @@ export default function PurchaseHistoryPage() {
         </div>
       ) : null}
       {data && data.data.length > 0 ? (
-        <section
-          className={s.tableWrap}
-          aria-busy={ledger.status === 'loading'}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-          tabIndex={0}
-          aria-label={t('history.tableLabel')}
-        >
-          <table className={s.table} data-testid="ledger">
-            <caption className="visually-hidden">{t('history.caption', { page, pages })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('history.date')}</th>
-                <th scope="col">{t('history.description')}</th>
-                <th scope="col">{t('history.status')}</th>
-                <th scope="col">{t('history.expected')}</th>
-                <th scope="col" className={s.num}>
-                  {t('history.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((row) => (
-                <tr key={row.id} data-testid="ledger-row" data-kind={row.kind} data-status={row.status}>
-                  <td>
-                    <DateText iso={row.created_at} />
-                  </td>
-                  <td>
-                    <div>{row.store ? row.store.name : t(`kind.${row.kind}`)}</div>
-                    <div className={s.muted}>{reasonText(row)}</div>
-                  </td>
-                  <td>
-                    <StatusBadge status={row.status} />
-                  </td>
-                  <td>
-                    {row.expected_at && (row.status === 'pending' || row.status === 'confirmed') ? (
-                      <DateText iso={row.expected_at} />
-                    ) : (
-                      <span className={s.muted}>{t('history.noDate')}</span>
-                    )}
-                  </td>
-                  <td className={s.num}>
-                    <Amount amount={row.amount} currency={row.currency} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <DataTable
+          rows={data.data}
+          rowKey={(row) => row.id}
+          columns={columns}
+          label={t('history.tableLabel')}
+          caption={t('history.caption', { page, pages })}
+          testId="ledger"
+          busy={ledger.status === 'loading'}
+          rowProps={(row) => ({
+            'data-testid': 'ledger-row',
+            'data-kind': row.kind,
+            'data-status': row.status,
+          })}
+        />
       ) : null}
-      {data && pages > 1 ? (
-        <nav className={s.pager} aria-label={t('history.paging')}>
-          {page > 1 ? <Link to={pageLink(page - 1)}>{t('history.previous')}</Link> : <span />}
-          <span>{t('history.pageOf', { page, pages })}</span>
-          {page < pages ? <Link to={pageLink(page + 1)}>{t('history.next')}</Link> : <span />}
-        </nav>
-      ) : null}
+      {data ? <Pager page={page} pages={pages} href={pageLink} texts={pagerTexts(t, page, pages)} /> : null}
     </Page>
   )
 }

@@ -1,11 +1,13 @@
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
 import {
+  DataTable,
   formatCents,
   Lead,
   LoadFailed,
   Money,
   Page,
+  RowsSkeleton,
   type ScreenProps,
   useLoad,
   useServices,
@@ -17,7 +19,6 @@ import s from '../components/account.module.css'
 import { ledgerApi } from '../components/ledger-api'
 import { PlusValue } from '../components/PlusValue'
 import { BENEFIT_TYPES, type MonthUse, monthUse } from '../components/rebates'
-import { RowsSkeleton } from '../components/Skeleton'
 
 const TYPE = /^[a-z_]{1,40}$/
 
@@ -98,43 +99,39 @@ export default observer(function RebatesPage({ params }: ScreenProps) {
               {t('rebates.empty')} <Link to="/stores">{t('history.shop')}</Link>
             </p>
           ) : (
-            <div className={s.tableWrap}>
-              <table className={s.table}>
-                <caption className="visually-hidden">{t('rebates.claims')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('history.date')}</th>
-                    <th scope="col">{t('rebates.benefit')}</th>
-                    <th scope="col">{t('history.status')}</th>
-                    <th scope="col" className={s.num}>
-                      {t('history.amount')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id}>
-                      <td>
-                        <DateText iso={r.created_at} />
-                      </td>
-                      <td>
-                        <div>{t(`benefit.${r.benefit_type}`, { defaultValue: r.benefit_type })}</div>
-                        <div className={s.muted}>
-                          {r.store ? `${r.store.name} · ` : ''}
-                          {r.reason}
-                        </div>
-                      </td>
-                      <td>
-                        <StatusBadge status={r.status} />
-                      </td>
-                      <td className={s.num}>
-                        <Money cents={r.amount_cents} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={rows}
+              rowKey={(r) => r.id}
+              label={t('rebates.claims')}
+              caption={t('rebates.claims')}
+              columns={[
+                { key: 'date', header: t('history.date'), cell: (r) => <DateText iso={r.created_at} /> },
+                {
+                  key: 'benefit',
+                  header: t('rebates.benefit'),
+                  cell: (r) => (
+                    <>
+                      <div>{t(`benefit.${r.benefit_type}`, { defaultValue: r.benefit_type })}</div>
+                      <div className={s.muted}>
+                        {r.store ? `${r.store.name} · ` : ''}
+                        {r.reason}
+                      </div>
+                    </>
+                  ),
+                },
+                {
+                  key: 'status',
+                  header: t('history.status'),
+                  cell: (r) => <StatusBadge status={r.status} />,
+                },
+                {
+                  key: 'amount',
+                  header: t('history.amount'),
+                  numeric: true,
+                  cell: (r) => <Money cents={r.amount_cents} />,
+                },
+              ]}
+            />
           )}
         </section>
       ) : null}

@@ -7,6 +7,7 @@ import {
   LoadFailed,
   Money,
   Page,
+  RowsSkeleton,
   useLoad,
   useServices,
   useTranslation,
@@ -14,7 +15,6 @@ import {
 import { DateText, StatusBadge } from '../components/Amount'
 import s from '../components/account.module.css'
 import { ledgerApi } from '../components/ledger-api'
-import { RowsSkeleton } from '../components/Skeleton'
 
 /** /account/referrals: the member's /refer link with a copy button, the friends who joined and what each earned. */
 export default function ReferralsPage() {

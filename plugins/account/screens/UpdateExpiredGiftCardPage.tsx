@@ -11,6 +11,7 @@ import {
   Money,
   Page,
   RadioGroup,
+  RowsSkeleton,
   useLoad,
   useServices,
   useTranslation,
@@ -19,7 +20,6 @@ import { DateText } from '../components/Amount'
 import s from '../components/account.module.css'
 import { replaceable } from '../components/gift-cards'
 import { ledgerApi } from '../components/ledger-api'
-import { RowsSkeleton } from '../components/Skeleton'
 import type { GiftReplaceReply } from '../contract'
 
 /** /account/update-expired-gift-card: pick an expired, unredeemed card and get a new one of the same value. */

@@ -1,0 +1,115 @@
+import { useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { Figures, Money, PayoutForm, payoutFormTexts, useServices, useTranslation } from '../../../src/index'
+import {
+  type CoinBalancesReply,
+  type CoinWithdrawal,
+  coinApi,
+  coinsToCents,
+  formatCoins,
+  type PayoutMethod,
+} from './coin-ledger'
+import s from './coins.module.css'
+
+/** Whole coins typed (thousands separators allowed), else null. */
+function parseCoins(text: string): number | null {
+  const digits = text.trim().replace(/,/g, '')
+  return /^\d+$/.test(digits) ? Number(digits) : null
+}
+
+/** The coin payout: the coin balances and their worth, the last payout done, the form. */
+export function CoinForm({
+  balances,
+  onBalances,
+}: {
+  balances: CoinBalancesReply
+  onBalances: (b: CoinBalancesReply) => void
+}) {
+  const { t, i18n } = useTranslation('coins')
+  const { http, session } = useServices()
+  const lng = i18n.language
+  const [done, setDone] = useState<CoinWithdrawal | null>(null)
+  const doneRef = useRef<HTMLHeadingElement>(null)
+  const { minimum_coins: minimum, coins_per_dollar: rate, methods } = balances.withdrawal
+  const payable = balances.coin.payable
+  const coinsText = (n: number) => t('amount', { count: n, value: formatCoins(n, lng) })
+  const canWithdraw = payable >= minimum
+
+  const texts = payoutFormTexts(t, {
+    amountHint: (text) => {
+      const coins = parseCoins(text)
+      return (
+        <>
+          {t('withdraw.minimum', { minimum: formatCoins(minimum, lng) })}
+          {coins ? (
+            <>
+              {' · '}
+              {t('withdraw.youGet')} <Money cents={coinsToCents(coins, rate)} />
+            </>
+          ) : null}
+        </>
+      )
+    },
+    destinationHint: t('withdraw.holdHint', { days: balances.withdrawal.hold_days }),
+  })
+
+  return (
+    <>
+      <Figures
+        items={[
+          { label: t('withdraw.payable'), value: coinsText(payable), testId: 'coins-payable' },
+          { label: t('withdraw.worth'), value: <Money cents={coinsToCents(payable, rate)} /> },
+        ]}
+      />
+      <p data-testid="coin-rate">
+        {t('withdraw.rate', { coins: formatCoins(rate, lng) })} <Money cents={100} />
+      </p>
+      {done ? (
+        <section className={s.success} aria-labelledby="coin-done" data-testid="withdrawal-done">
+          <h2 id="coin-done" ref={doneRef} tabIndex={-1}>
+            {t('withdraw.done')}
+          </h2>
+          <p>
+            {coinsText(Math.abs(done.amount))} · {t(`method.${done.method}`, { defaultValue: done.method })} ·{' '}
+            {done.destination} · {t(`status.${done.status}`, { defaultValue: done.status })}
+          </p>
+          {done.release_at ? (
+            <p data-testid="release-at">
+              {t('withdraw.releaseAt', {
+                date: new Date(done.release_at).toLocaleDateString(lng === 'es' ? 'es-US' : 'en-US', {
+                  dateStyle: 'medium',
+                }),
+              })}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {!canWithdraw ? (
+        <p className={s.card} data-testid="below-minimum">
+          {t('withdraw.notYet', { minimum: formatCoins(minimum, lng) })}{' '}
+          <Link to="/surveys">{t('history.earn')}</Link>
+        </p>
+      ) : null}
+      <PayoutForm
+        titleId="coin-form-title"
+        methods={methods}
+        texts={texts}
+        amount={{ mode: 'numeric', parse: parseCoins, minimum, payable }}
+        onSubmit={async (request) => {
+          const r = await coinApi(http).withdraw({
+            kind: 'coin',
+            ...request,
+            method: request.method as PayoutMethod,
+          })
+          setDone(r.data)
+          onBalances({ ...balances, ...r.balances })
+          void session.resync() // the header's coin balance
+          requestAnimationFrame(() => doneRef.current?.focus())
+        }}
+      />
+      <p>
+        <Link to="/account/coin/history">{t('withdraw.history')}</Link>
+      </p>
+    </>
+  )
+}

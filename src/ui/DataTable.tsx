@@ -1,0 +1,118 @@
+import type { TFunction } from 'i18next'
+import type { HTMLAttributes, ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import s from './data-table.module.css'
+
+/** One column: its header, how a row fills its cell, and whether it holds a number (right-aligned). */
+export interface Column<T> {
+  key: string
+  header: ReactNode
+  cell: (row: T) => ReactNode
+  numeric?: boolean
+}
+
+export interface DataTableProps<T> {
+  rows: readonly T[]
+  columns: readonly Column<T>[]
+  rowKey: (row: T) => string | number
+  /** Read by screen readers before the table (e.g. "Page 2 of 5"); hidden on screen. */
+  caption: ReactNode
+  /** The name of the scrolling region that holds the table. */
+  label: string
+  testId?: string
+  /** Extra attributes of a row (test ids, data attributes). */
+  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>
+  /** A newer page is loading: the region says it is busy. */
+  busy?: boolean
+}
+
+/**
+ * A table of records (ledger rows, charges) in a region that scrolls sideways on a narrow screen
+ * and can be reached by keyboard: column headers with their scope, numbers aligned right, a caption
+ * for screen readers.
+ *
+ * @example <DataTable rows={rows} rowKey={(r) => r.id} label={t('table')} caption={t('caption')}
+ *   columns={[{ key: 'date', header: t('date'), cell: (r) => r.date }]} />
+ */
+export function DataTable<T>({
+  rows,
+  columns,
+  rowKey,
+  caption,
+  label,
+  testId,
+  rowProps,
+  busy,
+}: DataTableProps<T>) {
+  return (
+    <section
+      className={s.wrap}
+      aria-busy={busy || undefined}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+      aria-label={label}
+    >
+      <table className={s.table} data-testid={testId}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={c.numeric ? s.num : undefined}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} {...rowProps?.(row)}>
+              {columns.map((c) => (
+                <td key={c.key} className={c.numeric ? s.num : undefined}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+/**
+ * Previous / "page N of M" / next links of a paged list; nothing when there is one page.
+ * `href(n)` is the address of page n (the filters kept).
+ */
+export function Pager({
+  page,
+  pages,
+  href,
+  texts,
+}: {
+  page: number
+  pages: number
+  href: (page: number) => string
+  texts: { label: string; previous: string; next: string; pageOf: string }
+}) {
+  if (pages <= 1) return null
+  return (
+    <nav className={s.pager} aria-label={texts.label}>
+      {page > 1 ? <Link to={href(page - 1)}>{texts.previous}</Link> : <span />}
+      <span>{texts.pageOf}</span>
+      {page < pages ? <Link to={href(page + 1)}>{texts.next}</Link> : <span />}
+    </nav>
+  )
+}
+
+/**
+ * The pager's texts from a plugin namespace that has `<prefix>.paging`, `.previous`, `.next` and
+ * `.pageOf` (with {{page}} and {{pages}}): `t` is that namespace's.
+ */
+export function pagerTexts(t: TFunction, page: number, pages: number, prefix = 'history') {
+  return {
+    label: t(`${prefix}.paging`),
+    previous: t(`${prefix}.previous`),
+    next: t(`${prefix}.next`),
+    pageOf: t(`${prefix}.pageOf`, { page, pages }),
+  }
+}
