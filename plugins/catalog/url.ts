@@ -17,3 +17,7 @@ export const redirectingPath = (internalName: string) => `/${internalName}-coupo
 export function percentOf(value: number): string {
   return `${(value / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
 }
+
+/** The catalog's offers are cash back and coupons; coin offers (APP, GAME) belong to the coins plugin. */
+export const isCatalogOffer = (offer: { offer_type: string }) =>
+  offer.offer_type === 'CASHBACK' || offer.offer_type === 'coupon'

@@ -1,13 +1,15 @@
 import { Link } from 'react-router-dom'
-import { type Offer, useTranslation } from '../../../src/index'
+import type { Offer } from '../../../src/index'
+import { isCatalogOffer, storePath } from '../url'
 import s from './catalog.module.css'
 import { Logo } from './Logo'
 
-/** A cash-back or coin offer in a list; its page (and popup) has the details and the button. */
+/** A cash-back or coupon offer in a list; its page has the details and the button. */
 export function OfferCard({ offer }: { offer: Offer }) {
-  const { t } = useTranslation('catalog')
   const to =
-    offer.offer_type === 'CASHBACK' ? `/cashback/offer/${offer.offer_id}` : `/coins/offer/${offer.offer_id}`
+    offer.offer_type === 'CASHBACK' || !offer.merchant_internal_name
+      ? `/cashback/offer/${offer.offer_id}`
+      : storePath(offer.merchant_internal_name)
   return (
     <li className={s.offer} data-testid="offer-card">
       <div className={s.logoLine}>
@@ -17,17 +19,15 @@ export function OfferCard({ offer }: { offer: Offer }) {
         </h3>
       </div>
       <p className={s.muted}>{offer.display_description}</p>
-      {offer.coins_advertised > 0 ? (
-        <p className={s.couponTitle}>{t('offer.coins', { count: offer.coins_advertised })}</p>
-      ) : null}
     </li>
   )
 }
 
+/** Cash-back and coupon offers; a coin offer that reaches the catalog is left out. */
 export function OfferGrid({ offers }: { offers: Offer[] }) {
   return (
     <ul className={s.grid}>
-      {offers.map((o) => (
+      {offers.filter(isCatalogOffer).map((o) => (
         <OfferCard key={o.offer_id} offer={o} />
       ))}
     </ul>

@@ -140,9 +140,6 @@ export function OfferDetail({
       {headingLevel === 1 ? <H>{offer.display_name}</H> : null}
       <p className={s.popupLead}>{offer.display_description}</p>
       <p className={s.offerText}>{offer.offer_description}</p>
-      {offer.coins_advertised > 0 ? (
-        <p className={s.couponTitle}>{t('offer.coins', { count: offer.coins_advertised })}</p>
-      ) : null}
       {offer.offer_code ? (
         <p>
           {t('offer.code')} <span className={s.code}>{offer.offer_code}</span>

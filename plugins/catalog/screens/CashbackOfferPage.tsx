@@ -2,6 +2,7 @@ import { type ScreenProps, useServices } from '../../../src/index'
 import { catalogApi } from '../api'
 import { notFound, OfferScreen } from '../components/OfferScreen'
 import { useRemote } from '../components/useRemote'
+import { isCatalogOffer } from '../url'
 
 /** /cashback/offer/{offer} */
 export default function CashbackOfferPage({ params }: ScreenProps) {
@@ -11,7 +12,7 @@ export default function CashbackOfferPage({ params }: ScreenProps) {
     /^\d{1,10}$/.test(id)
       ? catalogApi(http)
           .offer(id)
-          .then((x) => x.data)
+          .then((x) => (isCatalogOffer(x.data) ? x.data : notFound()))
       : notFound(),
   )
   return <OfferScreen r={r} />

@@ -4,7 +4,7 @@ import { buttonClass, type ScreenProps, useApp, useDocumentTitle, useTranslation
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { NotFoundState } from '../components/ListState'
-import { safeUrl } from '../url'
+import { isCatalogOffer, safeUrl } from '../url'
 
 /**
  * /m-redirect/offer/{id}#redirect (SPEC 2.4): on iOS, after a code is copied (or for an offer that
@@ -25,6 +25,11 @@ export default function OfferRedirectPage({ params }: ScreenProps) {
       const api = catalogApi(services.http)
       try {
         const offer = (await api.offer(id)).data
+        // coin offers (APP, GAME) are the coins plugin's: not the catalog's to open
+        if (!isCatalogOffer(offer)) {
+          if (live) setState('not-found')
+          return
+        }
         let url = offer.redirect_url
         if (services.session.authenticated) {
           try {

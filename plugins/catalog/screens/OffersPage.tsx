@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Offer, ScreenProps } from '../../../src/index'
-import { Button, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
+import { Button, OfferTypes, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { ListStatus, More, NotFoundState } from '../components/ListState'
@@ -9,23 +9,27 @@ import { Logo } from '../components/Logo'
 import { OfferPopup } from '../components/offers'
 import { usePaged } from '../components/usePaged'
 
-const TYPES = ['CASHBACK', 'coupon', 'APP', 'GAME'] as const
+/** The catalog's own offers: cash back and coupons. Coin offers (APP, GAME) belong to the coins plugin. */
+export const CATALOG_OFFER_TYPES = ['CASHBACK', 'coupon'] as const
+type CatalogType = (typeof CATALOG_OFFER_TYPES)[number]
+const isCatalogType = (t: unknown): t is CatalogType =>
+  (CATALOG_OFFER_TYPES as readonly unknown[]).includes(t)
 
-/** /offers and /offers/{type}: offers a page at a time; each opens the offer-detail popup. */
+/**
+ * /offers and /offers/{type}: the catalog's offers a page at a time; each opens the offer-detail popup.
+ * /offers shows each of its types in a section of its own. The chips name other offer types only where
+ * the brand routes '/offers/<type>' to a screen of its own (coins' APP and GAME on a brand with coins).
+ */
 export default function OffersPage({ params }: ScreenProps) {
   const { t } = useTranslation('catalog')
-  const { http } = useServices()
+  const { config } = useServices()
   const type = params.type
-  const known = !type || (TYPES as readonly string[]).includes(type)
-  const [open, setOpen] = useState<Offer | null>(null)
-  const list = usePaged<Offer>(
-    type ?? '',
-    (page) => catalogApi(http).offers({ type, page, per_page: 24 }),
-    known,
-  )
+  const known = !type || isCatalogType(type)
   const title = type && known ? t(`offers.type.${type}`) : t('offers.title')
   useDocumentTitle(title)
   if (!known) return <NotFoundState what="offer" />
+  const routed = new Set((config.routes ?? []).map((r) => r.path))
+  const others = OfferTypes.filter((x) => !isCatalogType(x) && routed.has(`/offers/${x}`))
   return (
     <div data-testid="offers-page">
       <h1>{title}</h1>
@@ -36,7 +40,7 @@ export default function OffersPage({ params }: ScreenProps) {
               {t('offers.all')}
             </Link>
           </li>
-          {TYPES.map((x) => (
+          {[...CATALOG_OFFER_TYPES, ...others].map((x) => (
             <li key={x}>
               <Link to={`/offers/${x}`} aria-current={x === type ? 'page' : undefined}>
                 {t(`offers.type.${x}`)}
@@ -45,6 +49,28 @@ export default function OffersPage({ params }: ScreenProps) {
           ))}
         </ul>
       </nav>
+      {type ? (
+        <OfferList type={type as CatalogType} />
+      ) : (
+        CATALOG_OFFER_TYPES.map((x) => (
+          <section key={x} className={s.section} aria-labelledby={`offers-${x}`}>
+            <h2 id={`offers-${x}`}>{t(`offers.type.${x}`)}</h2>
+            <OfferList type={x} headingLevel={3} />
+          </section>
+        ))
+      )}
+    </div>
+  )
+}
+
+function OfferList({ type, headingLevel = 2 }: { type: CatalogType; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation('catalog')
+  const { http } = useServices()
+  const [open, setOpen] = useState<Offer | null>(null)
+  const list = usePaged<Offer>(type, (page) => catalogApi(http).offers({ type, page, per_page: 24 }))
+  const H = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <>
       <ListStatus
         status={list.status}
         error={list.error}
@@ -54,15 +80,12 @@ export default function OffersPage({ params }: ScreenProps) {
       >
         <ul className={s.grid}>
           {list.items.map((o) => (
-            <li key={o.offer_id} className={s.offer} data-testid="offer-card">
+            <li key={o.offer_id} className={s.offer} data-testid="offer-card" data-type={o.offer_type}>
               <div className={s.logoLine}>
                 <Logo src={o.merchant_logo_url ?? o.image_url} size={44} />
-                <h2 className={s.offerName}>{o.display_name}</h2>
+                <H className={s.offerName}>{o.display_name}</H>
               </div>
               <p className={s.muted}>{o.display_description}</p>
-              {o.coins_advertised > 0 ? (
-                <p className={s.couponTitle}>{t('offer.coins', { count: o.coins_advertised })}</p>
-              ) : null}
               <Button
                 variant="secondary"
                 onClick={() => setOpen(o)}
@@ -76,6 +99,6 @@ export default function OffersPage({ params }: ScreenProps) {
         <More list={list} onMore={list.more} label={t('offers.more')} />
       </ListStatus>
       {open ? <OfferPopup offer={open} onClose={() => setOpen(null)} /> : null}
-    </div>
+    </>
   )
 }
