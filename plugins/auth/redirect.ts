@@ -76,7 +76,9 @@ export const ONBOARDING_PATH = '/account/onboarding'
 
 /**
  * Where to go after a successful sign-in: the stored post-login redirect, else the reply's redirect
- * (both same-origin only), else `fallback` (null: stay). The onboarding rule is applied to that page.
+ * (both same-origin only), else `fallback` (null: stay). The onboarding rule is applied to that page
+ * when the brand routes the onboarding page (`onboardingRouted`, a brand without coins does not); the
+ * page the member was going to travels as `?next=` so the onboarding's 'skip' goes there.
  */
 export function pathAfterLogin(o: {
   stored: string | null
@@ -86,10 +88,16 @@ export function pathAfterLogin(o: {
   user: { coin_onboarding?: number; created_at?: string } | null | undefined
   redirectToApp: boolean
   now?: number
+  onboardingRouted?: boolean
 }): string | null {
   const target = o.stored ?? safePath(o.replyRedirect) ?? o.fallback
   const page = target ?? o.currentPath
-  if (needsOnboarding({ user: o.user, page, redirectToApp: o.redirectToApp, now: o.now }))
-    return ONBOARDING_PATH
+  if (
+    o.onboardingRouted !== false &&
+    needsOnboarding({ user: o.user, page, redirectToApp: o.redirectToApp, now: o.now })
+  )
+    return ['/', '/login', '/register'].includes(page)
+      ? ONBOARDING_PATH
+      : `${ONBOARDING_PATH}?next=${encodeURIComponent(page)}`
   return target
 }

@@ -47,6 +47,21 @@ describe('brand bundling (ARCHITECTURE: a disabled plugin is not in the brand ou
     const sample = JSON.stringify(JSON.parse(en)).match(/"([^"]{20,})"/)?.[1]
     if (sample) expect(code).not.toContain(sample)
   })
+  it('shipnow ships no coins code: no survey, attempt or coin offer call and no coin text, which the default brand has', () => {
+    // strings only the coins screens carry (their API paths and the header balance's text)
+    const coinsOnly = [
+      '/api/coins/attempt',
+      '/api/surveys',
+      '/api/offers/incomplete',
+      'Coin balance: {{value}}',
+    ]
+    const def = js('default')
+    const ship = js('shipnow')
+    for (const x of coinsOnly) {
+      expect(def, x).toContain(x)
+      expect(ship, x).not.toContain(x)
+    }
+  })
   it('no full zod in the browser bundle', () => {
     for (const b of ['default', 'shipnow']) {
       const code = js(b)

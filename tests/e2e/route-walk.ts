@@ -29,7 +29,6 @@ import { collectEntries, createResolver, type RouteEntry } from '../../src/routi
  * when an unlisted one shows the placeholder. The placeholder page is deleted when the list is empty.
  */
 export const PLACEHOLDERS: readonly string[] = [
-  '/account/onboarding',
   '/account/order-protection',
   '/account/promoteBetterOffer',
   '/account/protection',
@@ -39,10 +38,8 @@ export const PLACEHOLDERS: readonly string[] = [
   '/account/protection/package',
   '/account/protection/price',
   '/account/protection/shipping',
-  '/account/survey/onboarding',
   '/account/survey/smsVerify',
   '/account/survey/targeting/:offer_id',
-  '/coins/offer/:offer',
   '/mobile',
   '/mobile-safari/installed/:page?',
   '/mobile/authorized',
@@ -53,11 +50,8 @@ export const PLACEHOLDERS: readonly string[] = [
   '/mobile/rebates',
   '/mobile/rebates/nonav',
   '/mobile/subscriptions',
-  '/offer/incompleteCoinOffers',
   '/order-protection-link',
   '/safari-mobile/:page?',
-  '/survey/:platform_name/complete',
-  '/surveys',
 ]
 
 /**

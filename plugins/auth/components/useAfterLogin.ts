@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom'
 import { constants, useServices, useStore } from '../../../src/index'
 import type { LoginReply } from '../contract'
-import { pathAfterLogin, takeStoredRedirect } from '../redirect'
+import { ONBOARDING_PATH, pathAfterLogin, takeStoredRedirect } from '../redirect'
 
 /**
  * After a sign-in from a form: the stored post-login redirect, else the reply's redirect (both
@@ -10,7 +10,7 @@ import { pathAfterLogin, takeStoredRedirect } from '../redirect'
 export function useAfterLogin() {
   const navigate = useNavigate()
   const auth = useStore('auth')
-  const { cookies } = useServices()
+  const { cookies, config } = useServices()
   return (reply: LoginReply | null, fallback: string | null) => {
     const path = pathAfterLogin({
       stored: takeStoredRedirect(),
@@ -19,6 +19,8 @@ export function useAfterLogin() {
       currentPath: window.location.pathname,
       user: auth.member,
       redirectToApp: Boolean(cookies.get(constants.redirectToAppCookieName)),
+      // a brand without the coins onboarding page keeps the member where they were going
+      onboardingRouted: (config.routes ?? []).some((r) => r.path === ONBOARDING_PATH),
     })
     if (path) navigate(path, { replace: fallback !== null })
   }
