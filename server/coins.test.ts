@@ -10,7 +10,7 @@ let c: ReturnType<typeof client>
 let member: string
 
 beforeAll(async () => {
-  app = await testServer({ devPlatformDelayMs: 20 })
+  app = await testServer({ devPlatformDelayMs: 20, coinSecrets: { tapjoy: 'tapjoy-test-secret-0123456789' } })
   c = client(app)
   member = (await c.register('coins@example.com')).login_token
 })
@@ -237,6 +237,27 @@ describe('postbacks: the only way coins are credited', () => {
     })
     expect(ok.statusCode).toBe(200)
     expect(await ledgerRows('postback:devsurvey:tx-bad-1')).toEqual([{ amount: 300, kind: 'coin_survey' }])
+  })
+
+  it('answers a text platform in its form: an offer on tapjoy, its parameter names and "1"', async () => {
+    const m = await verified()
+    const { id } = (await db().one<{ id: number }>(
+      "INSERT INTO offers (offer_type, display_name, display_description, image, click_url, network, coins_advertised) VALUES ('GAME', 'Partner game', 'd', '/x.png', 'https://partner.example.com/play?x=1', 'tapjoy', 700) RETURNING id",
+    ))!
+    const r = await c.post(`/api/offers/${id}/start`, {}, m.h)
+    expect(r.status).toBe(200)
+    const attempt = r.body.data.attempt_id as string
+    expect(r.body.data.click_url).toBe(`https://partner.example.com/play?x=1&snuid=${attempt}`)
+    const p = { snuid: attempt, id: 'tj-1', currency: '700', status: 'complete' }
+    const tj = (q: Record<string, string>) =>
+      app.inject({ method: 'GET', url: `/api/postback/tapjoy?${qs(q)}` })
+    const bad = await tj({ ...p, verifier: sign(p, 'verifier', 'wrong-secret') })
+    expect([bad.statusCode, bad.body]).toEqual([403, '0'])
+    const ok = await tj({ ...p, verifier: sign(p, 'verifier', 'tapjoy-test-secret-0123456789') })
+    expect([ok.statusCode, ok.body]).toEqual([200, '1'])
+    expect(await ledgerRows('postback:tapjoy:tj-1')).toEqual([{ amount: 700, kind: 'coin_offer' }])
+    // the devsurvey signature of the same attempt is no use on tapjoy: the attempt is not devsurvey's
+    expect((await postback(signed(params(attempt, 'tj-2', 700)))).statusCode).toBe(404)
   })
 
   it('documents the canonical string: parameters but the signature, sorted by name, k=v joined by &', () => {
@@ -475,6 +496,39 @@ describe('the development platform', () => {
     const finished = await c.get(a.click_url)
     expect(finished.text).toContain('already finished')
     expect(finished.text).not.toContain('Complete the survey</button>')
+    expect(
+      (
+        await c.raw('POST', a.click_url, 'action=complete', {
+          'content-type': 'application/x-www-form-urlencoded',
+        })
+      ).status,
+    ).toBe(409)
+  })
+
+  it('screens out on "Screen me out" or a "No" to its question, and takes one submission', async () => {
+    const m = await verified()
+    const list = (await surveys(m.h)).filter((s) => !s.is_onboarding && !s.needs_phone && !s.has_targeting)
+    const form = { 'content-type': 'application/x-www-form-urlencoded' }
+    const a = await start(m.h, list[0]!.id)
+    const b = await start(m.h, list[1]!.id)
+    expect((await c.raw('POST', a.click_url, 'action=screenout', form)).status).toBe(303)
+    // a second submission while the postback is on its way is refused
+    expect((await c.raw('POST', a.click_url, 'action=complete', form)).status).toBe(409)
+    expect((await c.raw('POST', b.click_url, 'action=complete&shops_online=no', form)).status).toBe(303)
+    const status = async (id: string) =>
+      (await c.get(`/api/coins/attempt?platform=devsurvey&attempt=${id}`, m.h)).body.data.status
+    for (
+      let k = 0;
+      k < 100 && ((await status(a.attempt_id)) === 'started' || (await status(b.attempt_id)) === 'started');
+      k++
+    )
+      await new Promise((r) => setTimeout(r, 50))
+    expect([await status(a.attempt_id), await status(b.attempt_id)]).toEqual(['screened_out', 'screened_out'])
+    const coins = await db().one<{ n: number }>(
+      "SELECT count(*)::int AS n FROM ledger WHERE user_id = $1 AND currency = 'coin'",
+      [m.uid],
+    )
+    expect(coins!.n).toBe(0)
   })
 
   it('plays an offer and sends the member back to it', async () => {

@@ -84,22 +84,25 @@ button.primary{background:#1a4d8f;color:#fff}fieldset{border:1px solid #888;bord
     }
     return (await app.inject({ method: 'GET', url: path })).statusCode
   }
-  function later(params: Record<string, string>) {
+  function later(attemptId: string, params: Record<string, string>) {
     setTimeout(() => {
       deliver(params)
         .then((status) => app.log.info({ status, platform: id }, 'development platform postback sent'))
         .catch((err) => app.log.error({ err }, 'development platform postback failed'))
+        .finally(() => submitted.delete(attemptId))
     }, opts.delayMs).unref?.()
   }
 
+  /** Attempts submitted on this page (their postback may not have landed yet). */
+  const submitted = new Set<string>()
   const done = (a: Row, kind: string) =>
-    `<h1>${esc(a.title)}</h1><p>This ${kind} is already finished (${esc(a.status.replace('_', ' '))}). There is nothing more to do here.</p>`
+    `<h1>${esc(a.title)}</h1><p>This ${kind} is already finished${a.status === 'started' ? '' : ` (${esc(a.status.replace('_', ' '))})`}. There is nothing more to do here.</p>`
 
   for (const kind of ['survey', 'offer'] as const) {
     app.get<{ Params: { attempt_id: string } }>(`/dev-platform/${kind}/:attempt_id`, async (req, reply) => {
       const a = await attemptOf(req.params.attempt_id, kind)
       if (!a) return page(reply, 404, 'Not found', `<h1>Not found</h1><p>There is no such ${kind} here.</p>`)
-      if (a.status !== 'started') return page(reply, 200, a.title, done(a, kind))
+      if (a.status !== 'started' || submitted.has(a.id)) return page(reply, 200, a.title, done(a, kind))
       const action = `/dev-platform/${kind}/${encodeURIComponent(a.id)}`
       if (kind === 'survey')
         return page(
@@ -133,11 +136,14 @@ button.primary{background:#1a4d8f;color:#fff}fieldset{border:1px solid #888;bord
         const a = await attemptOf(req.params.attempt_id, kind)
         if (!a)
           return page(reply, 404, 'Not found', `<h1>Not found</h1><p>There is no such ${kind} here.</p>`)
-        if (a.status !== 'started') return page(reply, 409, a.title, done(a, kind))
+        // finished, or submitted a moment ago (its postback is on the way): once only
+        if (a.status !== 'started' || submitted.has(a.id)) return page(reply, 409, a.title, done(a, kind))
+        submitted.add(a.id)
         const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>
-        const screenout = kind === 'survey' && body.action === 'screenout'
+        // the qualifying question: "No" screens the member out, like a real survey would
+        const screenout = kind === 'survey' && (body.action === 'screenout' || body.shops_online === 'no')
         const n = p.params
-        later({
+        later(a.id, {
           [n.attempt]: a.id,
           [n.transaction]: `dev-${newAttemptId()}`,
           [n.amount]: String(screenout ? 0 : a.coins),

@@ -223,6 +223,15 @@ describe('payments and the start-up summary', () => {
     expect(live).toContain('payments: sandbox, no money moves')
     expect(live).toMatch(/mail: {5}outbox .*outbox/)
     expect(dev.summary('http://x')).toContain('mode:     test (development routes on')
+    // the development survey platform is named as such: on with the embedded database, off on a
+    // real PostgreSQL in production (the server tests on PostgreSQL 15 set DATABASE_URL)
+    expect(text).not.toContain('surveys:')
+    expect(live).toContain(
+      process.env.DATABASE_URL
+        ? 'surveys:  development platform off'
+        : 'surveys:  development platform on (coins are not paid by a partner)',
+    )
+    expect(dev.summary('http://x')).toContain('surveys:  development platform on')
   })
 })
 
