@@ -260,6 +260,13 @@ describe('postbacks: the only way coins are credited', () => {
     expect((await postback(signed(params(attempt, 'tj-2', 700)))).statusCode).toBe(404)
   })
 
+  it('the API document describes the postback, the start and the attempt calls', async () => {
+    const paths = (await c.get('/api/docs')).body.paths
+    expect(Object.keys(paths['/api/postback/{platform}']).sort()).toEqual(['get', 'post'])
+    expect(Object.keys(paths['/api/surveys/{survey_id}/start'])).toEqual(['post'])
+    expect(Object.keys(paths['/api/coins/attempt'])).toEqual(['get'])
+  })
+
   it('documents the canonical string: parameters but the signature, sorted by name, k=v joined by &', () => {
     expect(canonical({ b: '2', signature: 'x', a: '1', c: 'x y' }, 'signature')).toBe('a=1&b=2&c=x y')
   })

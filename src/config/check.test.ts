@@ -213,6 +213,18 @@ describe('config:check', () => {
       (j) => ({ partners: [{ id: 'shipnow', partner_name: 'S', kind: 'shipping' }] }),
       /partners\.json at partners\[0\]\.has_extension: This field is required/,
     ],
+    [
+      'coins.json',
+      'a platform listed twice',
+      (j) => ({ ...j, platforms: [...j.platforms, j.platforms[1]] }),
+      /coins\.json at platforms\[4\]\.id: The platform 'cint' is listed twice/,
+    ],
+    [
+      'coins.json',
+      'a secret variable that is not an environment variable name',
+      (j) => ({ ...j, platforms: [{ ...j.platforms[0], secretEnv: 'my secret' }, ...j.platforms.slice(1)] }),
+      /coins\.json at platforms\[0\]\.secretEnv: An environment variable name, like COINS_SECRET_CINT/,
+    ],
   ]
   it.each(cases)('%s: %s fails with file, path and a sentence', async (file, _what, edit, expected) => {
     const problems = await problemsOf(brokenCopy(file, edit))
