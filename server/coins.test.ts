@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { constants } from '../src/config/constants.ts'
 import { canonical, sign } from './lib/coins.ts'
+import { seed } from './seed/index.ts'
 import { optionsFromEnv } from './startup.ts'
 import { client, testServer } from './test-helpers.ts'
 
@@ -444,6 +445,29 @@ describe('starting a survey: gating on the server', () => {
     expect(r.status).toBe(503)
     expect(r.body.code).toBe('platform_unavailable')
     await db().query('UPDATE surveys SET active = false WHERE id = $1', [id])
+  })
+})
+
+describe('a database seeded before the postbacks', () => {
+  it("moves the old seed's surveys and offers to the development platform at the next start", async () => {
+    const old = await db().query<{ id: number }>(
+      `INSERT INTO surveys (platform, title, coins_advertised, minutes, screen_out_percent, click_url)
+       VALUES ('pollfish', 'Old seed survey', 100, 5, 10, 'https://www.example.com/survey/pollfish/3'),
+              ('cint', 'Real partner survey', 100, 5, 10, 'https://surveys.cint.example/s/1') RETURNING id`,
+    )
+    const offer = (await db().one<{ id: number }>(
+      "INSERT INTO offers (offer_type, display_name, display_description, image, click_url) VALUES ('APP', 'Old app', 'd', '/x.png', 'https://www.example.com/offer/app/9') RETURNING id",
+    ))!
+    expect(await seed(db(), { root: process.cwd(), small: true })).toBe(false)
+    const rows = await db().query<{ platform: string }>(
+      'SELECT platform FROM surveys WHERE id = ANY($1::int[]) ORDER BY id',
+      [old.map((r) => r.id)],
+    )
+    expect(rows.map((r) => r.platform)).toEqual(['devsurvey', 'cint'])
+    expect(await db().one('SELECT network FROM offers WHERE id = $1', [offer.id])).toEqual({
+      network: 'devsurvey',
+    })
+    await db().query('UPDATE surveys SET active = false WHERE id = ANY($1::int[])', [old.map((r) => r.id)])
   })
 })
 

@@ -192,6 +192,22 @@ function readCatalogs(
   return out
 }
 
+/**
+ * A database seeded before the coins postbacks (issue 14) has the old seed's surveys and offers on
+ * made-up platforms (example.com links): they move to the development platform, so the coins loop
+ * works there too. Rows of real partners are never touched.
+ */
+async function moveSeedToDevPlatform(db: Db) {
+  await db.query(
+    `UPDATE surveys SET platform = 'devsurvey', click_url = '/dev-platform/survey'
+     WHERE click_url = '/survey/internal/complete' OR click_url LIKE 'https://www.example.com/survey/%'`,
+  )
+  await db.query(
+    `UPDATE offers SET network = 'devsurvey'
+     WHERE network IS NULL AND offer_type IN ('APP', 'GAME') AND click_url LIKE 'https://www.example.com/offer/%'`,
+  )
+}
+
 export interface SeedOptions {
   root: string
   /** Smaller data set (tests): fewer generated stores and history rows. */
@@ -207,6 +223,7 @@ export interface SeedOptions {
 export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
   const already = await db.one<{ c: number }>('SELECT count(*)::int AS c FROM stores')
   if (already && already.c > 0) {
+    await moveSeedToDevPlatform(db)
     if (!opts.demo || (await db.one('SELECT 1 FROM users WHERE lower(email) = $1', [DEMO_EMAIL])))
       return false
     const ids = await db.query<{ id: number }>('SELECT id FROM stores ORDER BY id')
