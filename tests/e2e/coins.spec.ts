@@ -7,7 +7,14 @@
  * axe on every coins screen.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { expectNoSeriousAxe, pathOf, type Registered, registerByApi, restoreSession } from './helpers'
+import {
+  expectNoSeriousAxe,
+  PASSWORD,
+  pathOf,
+  type Registered,
+  registerByApi,
+  restoreSession,
+} from './helpers'
 
 interface SurveyJson {
   id: number
@@ -84,11 +91,16 @@ test.describe('coins: surveys', () => {
   test('unverified, then verified by the outbox link; the onboarding survey first; it completes on the development platform and the coins reach the header and the ledger', async ({
     page,
     request,
-    baseURL,
   }) => {
     test.setTimeout(90_000)
     const m = await registerByApi(request, undefined, 'Survey Member')
-    await restoreSession(page.context(), baseURL!, m)
+    // signed in through the modal, so the app keeps its own stored member across page loads
+    await page.goto('/login')
+    const modal = page.getByTestId('signin-modal')
+    await modal.getByLabel('Email').fill(m.email)
+    await modal.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await modal.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(modal).toHaveCount(0)
     const all = await surveysOf(request, m.token)
     const onboarding = all.find((s) => s.is_onboarding)!
     const other = all.find((s) => !s.is_onboarding)!
