@@ -1,7 +1,4 @@
-import { definePlugin, loadPendingPage } from '../../src/index'
-
-// Screens this plugin's issue has not built yet show the core's honest placeholder.
-const pending = loadPendingPage
+import { definePlugin } from '../../src/index'
 
 export default definePlugin({
   name: 'coins',
