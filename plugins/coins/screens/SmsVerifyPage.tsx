@@ -129,6 +129,10 @@ function Steps({ surveyId, onVerified }: { surveyId: number | null; onVerified: 
   const [notice, setNotice] = useState<string | null>(null)
   const wait = useCountdown(resendAt)
   const codeRef = useRef<HTMLInputElement>(null)
+  // every code sent (the first and each new one): the code field takes the focus
+  useEffect(() => {
+    if (sent) codeRef.current?.focus()
+  }, [sent])
   const phoneForm = useForm({ phone: '' }, { clearErrorOnChange: true })
   const codeForm = useForm({ code: '' }, { clearErrorOnChange: true })
 
@@ -148,7 +152,6 @@ function Steps({ surveyId, onVerified }: { surveyId: number | null; onVerified: 
       try {
         await send(normalisePhone(v.phone))
         codeForm.show({})
-        requestAnimationFrame(() => codeRef.current?.focus())
       } catch (e) {
         waitFrom(e)
         const text = sendErrorText(t, e)
@@ -195,7 +198,6 @@ function Steps({ surveyId, onVerified }: { surveyId: number | null; onVerified: 
       codeForm.set('code', '')
       codeForm.show({})
       setNotice(t('sms.sentTo', { to: sent.to, minutes: sent.minutes }))
-      codeRef.current?.focus()
     } catch (e) {
       waitFrom(e)
       codeForm.show({}, sendErrorText(t, e))

@@ -26,7 +26,7 @@ describe('SurveyTargetingPage', () => {
       'GET /api/surveys/7/targeting': () => targeting({ age: '25_34', pets: 'dog' }),
       'PUT /api/surveys/7/targeting': () => ({ data: { qualified: true } }),
     })
-    renderAt(<SurveyTargetingPage />, {
+    renderAt(<SurveyTargetingPage params={{ offer_id: '7' }} />, {
       i18n: await makeI18n(),
       http,
       path: '/account/survey/targeting/7',
@@ -53,7 +53,7 @@ describe('SurveyTargetingPage', () => {
       'GET /api/surveys/7/targeting': () => targeting({ age: '65_plus', car: 'no' }),
       'PUT /api/surveys/7/targeting': () => ({ data: { qualified: false } }),
     })
-    renderAt(<SurveyTargetingPage />, {
+    renderAt(<SurveyTargetingPage params={{ offer_id: '7' }} />, {
       i18n: await makeI18n('es'),
       http,
       path: '/account/survey/targeting/7',
@@ -74,7 +74,7 @@ describe('SurveyTargetingPage', () => {
         throw refused(429, 'survey', 'rate_limited')
       },
     })
-    renderAt(<SurveyTargetingPage />, {
+    renderAt(<SurveyTargetingPage params={{ offer_id: '7' }} />, {
       i18n: await makeI18n(),
       http,
       path: '/account/survey/targeting/7',
@@ -87,7 +87,7 @@ describe('SurveyTargetingPage', () => {
     expect(screen.queryByTestId('where')).toBeNull()
 
     const missing = fakeHttp({})
-    renderAt(<SurveyTargetingPage />, {
+    renderAt(<SurveyTargetingPage params={{ offer_id: '99' }} />, {
       i18n: await makeI18n(),
       http: missing.http,
       path: '/account/survey/targeting/99',
@@ -97,7 +97,7 @@ describe('SurveyTargetingPage', () => {
       'This survey is not available any more.',
     )
     const bad = fakeHttp({})
-    renderAt(<SurveyTargetingPage />, {
+    renderAt(<SurveyTargetingPage params={{ offer_id: 'abc' }} />, {
       i18n: await makeI18n(),
       http: bad.http,
       path: '/account/survey/targeting/abc',

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import {
   Button,
   buttonClass,
@@ -10,6 +10,7 @@ import {
   LoadFailed,
   Page,
   RadioGroup,
+  type ScreenProps,
   useLoad,
   useServices,
   useTranslation,
@@ -25,10 +26,10 @@ import type { TargetingReply } from '../contract'
  * /surveys?start=<id> when the answers qualify, else says honestly that this survey looks for other
  * profiles.
  */
-export default function SurveyTargetingPage() {
+export default function SurveyTargetingPage({ params }: ScreenProps) {
   const { t } = useTranslation('coins')
   const { http } = useServices()
-  const surveyId = idOf(useParams().offer_id)
+  const surveyId = idOf(params.offer_id)
   const load = useLoad(`targeting:${surveyId}`, () =>
     surveyId ? profileApi(http).targeting(surveyId) : Promise.resolve(null),
   )
