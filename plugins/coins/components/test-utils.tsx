@@ -4,8 +4,10 @@ import type { ReactNode } from 'react'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import coinsEn from '../../../locales/en/coins.json'
+import headerEn from '../../../locales/en/coins-header.json'
 import coreEn from '../../../locales/en/core.json'
 import coinsEs from '../../../locales/es/coins.json'
+import headerEs from '../../../locales/es/coins-header.json'
 import coreEs from '../../../locales/es/core.json'
 import {
   type AppContextValue,
@@ -24,8 +26,11 @@ export async function makeI18n(lng: 'en' | 'es' = 'en'): Promise<I18n> {
   await i18n.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
-    resources: { en: { core: coreEn, coins: coinsEn }, es: { core: coreEs, coins: coinsEs } },
-    ns: ['core', 'coins'],
+    resources: {
+      en: { core: coreEn, coins: coinsEn, 'coins-header': headerEn },
+      es: { core: coreEs, coins: coinsEs, 'coins-header': headerEs },
+    },
+    ns: ['core', 'coins', 'coins-header'],
     defaultNS: 'core',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
