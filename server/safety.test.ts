@@ -7,7 +7,7 @@ import { SignJWT } from 'jose'
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { constants } from '../src/config/constants.ts'
-import { createMail, outboxMail, readOutbox, smtpMail } from './adapters/mail.ts'
+import { createMail, outboxMail, readMailOutbox, smtpMail } from './adapters/mail.ts'
 import { paymentFromName, sandboxPayment } from './adapters/payment.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD, seed } from './seed/index.ts'
 import { describeDatabase, optionsFromEnv, startupSummary } from './startup.ts'
@@ -131,7 +131,7 @@ describe('mail', () => {
         'mail to a@example.com: Verify: http://x/verify/1',
         'mail to a@example.com: Other: http://x/o',
       ])
-      expect(readOutbox(join(dir, 'outbox')).map((m) => m.subject)).toEqual(['Second', 'First'])
+      expect(readMailOutbox(join(dir, 'outbox')).map((m) => m.subject)).toEqual(['Second', 'First'])
       expect(mail.list?.('A@example.com').map((m) => m.links.length)).toEqual([2])
       expect(mail.describe()).toContain(join(dir, 'outbox'))
     } finally {

@@ -57,7 +57,7 @@ export { CheckField, Field, FormAlert, focusFirstError, RadioGroup } from './ui/
 export { type Figure, Figures, Lead } from './ui/Figures'
 export { formatCents, Money } from './ui/money'
 export { NotFound } from './ui/NotFound'
-export { Page } from './ui/Page'
+export { LoadedPage, Page } from './ui/Page'
 export {
   PAYOUT_CODE_FIELDS,
   type PayoutField,

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { int, paged, str } from '../../src/contract'
+import { LEDGER_KINDS, STATUSES } from './components/kinds'
 
 /** API contract of the account plugin: history, balances, profile, settings and referrals. */
 
@@ -99,21 +100,10 @@ export const WithdrawalReply = z.object({
 export type WithdrawalReply = z.infer<typeof WithdrawalReply>
 
 /** The ledger: every credit and debit of a member as its own row. Debits are negative. */
-export const LedgerKind = z.enum([
-  'cashback',
-  'coin_survey',
-  'coin_offer',
-  'coin_reversal',
-  'plus_rebate',
-  'referral_bonus',
-  'promo_credit',
-  'gift_card',
-  'withdrawal',
-  'adjustment',
-])
+export const LedgerKind = z.enum(LEDGER_KINDS)
 export type LedgerKind = z.infer<typeof LedgerKind>
 export const LedgerCurrency = z.enum(['cash', 'coin'])
-export const LedgerStatus = z.enum(['pending', 'confirmed', 'payable', 'paid', 'declined', 'reversed'])
+export const LedgerStatus = z.enum(STATUSES)
 export type LedgerStatus = z.infer<typeof LedgerStatus>
 export const LedgerEntry = z.object({
   id: z.number(),

@@ -1,22 +1,15 @@
-import type { HttpClient } from '../../src/index'
+import type { HttpClient, PlanId, Subscription } from '../../src/index'
+
+export type { PlanId, Subscription }
+
 import type { CardForm } from './forms'
 
 /** Types of the API contract (contract.ts); only types are imported, so no zod reaches the browser. */
-export type PlanId = 'plus' | 'shipping'
 export interface Plan {
   plan: PlanId
   price_cents: number
   trial_days: number
   currency: string
-}
-export interface Subscription {
-  id: number
-  plan: PlanId
-  status: 'trialing' | 'active' | 'cancelled'
-  price_cents: number
-  trial_ends_at: string | null
-  next_billing_at: string | null
-  cancelled_at: string | null
 }
 
 export async function getPlans(http: HttpClient): Promise<Plan[]> {

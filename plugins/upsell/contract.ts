@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { type PlanId, Subscription } from '../../src/contract'
 
 /** API contract of the upsell plugin: plans, payment (sandbox processor), subscriptions and billing. */
 
@@ -33,16 +34,8 @@ export const SubscribeRequest = z.object({
 })
 export type SubscribeRequest = z.infer<typeof SubscribeRequest>
 
-export const Subscription = z.object({
-  id: z.number(),
-  plan: z.enum(['plus', 'shipping']),
-  status: z.enum(['trialing', 'active', 'cancelled']),
-  price_cents: z.number(),
-  trial_ends_at: z.nullable(z.string()),
-  next_billing_at: z.nullable(z.string()),
-  cancelled_at: z.nullable(z.string()),
-})
-export type Subscription = z.infer<typeof Subscription>
+// the subscription's shape is shared with the account area, so the core's public module owns it
+export { type PlanId, Subscription }
 /** 200 on success; 402 with `declined: true` and the spec's decline message in errors.card_number. */
 export const SubscribeReply = z.object({ success: z.boolean(), data: Subscription, redirect: z.string() })
 export type SubscribeReply = z.infer<typeof SubscribeReply>

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
+import { outboxFolder, readOutbox } from './outbox.ts'
 
 export interface Mail {
   to: string
@@ -27,54 +25,23 @@ export interface MailAdapter {
   list?(to?: string): StoredMail[]
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[:.]/g, '-')
-let seq = 0
-
-/** Reads an outbox folder: newest first, optionally only the messages to one address. */
-export function readOutbox(dir: string, to?: string, limit = 100): StoredMail[] {
-  let names: string[]
-  try {
-    names = readdirSync(dir).filter((f) => f.endsWith('.json'))
-  } catch {
-    return []
-  }
-  names.sort().reverse()
-  const out: StoredMail[] = []
-  for (const f of names) {
-    if (out.length >= limit) break
-    try {
-      const m = JSON.parse(readFileSync(join(dir, f), 'utf8')) as StoredMail
-      if (!to || m.to.toLowerCase() === to.toLowerCase()) out.push(m)
-    } catch {
-      // a half-written or foreign file: skip it
-    }
-  }
-  return out
-}
+/** The mail outbox folder, newest first, optionally only the messages to one address. */
+export const readMailOutbox = (dir: string, to?: string, limit = 100) =>
+  readOutbox<StoredMail>(dir, to, limit)
 
 /**
  * Without SMTP_URL: every message becomes `<dir>/<timestamp>-<seq>-<rand>.json` and each of its links
  * one line of the server log, so a newcomer can click a verification link.
  */
 export function outboxMail(dir: string, log: (line: string) => void): MailAdapter {
-  mkdirSync(dir, { recursive: true })
+  const box = outboxFolder<StoredMail>(dir)
   return {
     async send(m) {
-      const now = new Date()
-      const id = `${stamp(now)}-${String(++seq % 1e6).padStart(6, '0')}-${randomBytes(3).toString('hex')}`
-      const stored: StoredMail = {
-        id,
-        to: m.to,
-        subject: m.subject,
-        body: m.body,
-        links: m.links ?? [],
-        created_at: now.toISOString(),
-      }
-      writeFileSync(join(dir, `${id}.json`), `${JSON.stringify(stored, null, 2)}\n`)
+      const stored = box.write({ to: m.to, subject: m.subject, body: m.body, links: m.links ?? [] })
       for (const l of stored.links) log(`mail to ${m.to}: ${l.label}: ${l.url}`)
     },
     describe: () => `outbox ${dir} (no mail leaves this machine; npm run mailbox lists it)`,
-    list: (to) => readOutbox(dir, to),
+    list: (to) => box.read(to),
   }
 }
 

@@ -1,4 +1,7 @@
-import type { HttpClient } from '../../../src/index'
+import type { HttpClient, PlanId, Subscription } from '../../../src/index'
+
+export type { PlanId, Subscription }
+
 import type { ChatConversation, ChatMessage } from './chat-contract'
 
 /**
@@ -116,16 +119,6 @@ export const updateCard = (http: HttpClient, card: CardForm) =>
     zip: card.zip.trim(),
   })
 
-export type PlanId = 'plus' | 'shipping'
-export interface Subscription {
-  id: number
-  plan: PlanId
-  status: 'trialing' | 'active' | 'cancelled'
-  price_cents: number
-  trial_ends_at: string | null
-  next_billing_at: string | null
-  cancelled_at: string | null
-}
 export async function getSubscriptions(http: HttpClient): Promise<Subscription[]> {
   const r = await http.get<{ data?: Subscription[] }>('/api/account/subscriptions')
   return Array.isArray(r?.data) ? r.data : []

@@ -39,3 +39,14 @@ export function formatDate(iso: string | null | undefined, lng: string): string 
     new Date(iso),
   )
 }
+
+/** The required fields left blank, each with its text (`member.errors.<field>.required`). */
+export function missingFields<K extends string>(
+  t: TFunction,
+  fields: readonly K[],
+  values: Record<K, string>,
+): Partial<Record<K, string>> {
+  return Object.fromEntries(
+    fields.filter((k) => !values[k].trim()).map((k) => [k, t(`member.errors.${k}.required`)]),
+  ) as Partial<Record<K, string>>
+}

@@ -14,7 +14,7 @@ import {
 import { type Card, getBilling, updateCard } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/member.module.css'
-import { formatDate, formErrors } from '../member/text'
+import { formatDate, formErrors, missingFields } from '../member/text'
 
 const CARD_FIELDS = ['card_number', 'exp', 'cvv', 'zip'] as const
 
@@ -33,10 +33,7 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => 
         f.show(x.fields, x.form)
       }
     },
-    (v) =>
-      Object.fromEntries(
-        CARD_FIELDS.filter((k) => !v[k].trim()).map((k) => [k, t(`member.errors.${k}.required`)]),
-      ),
+    (v) => missingFields(t, CARD_FIELDS, v),
   )
   return (
     <form ref={f.ref} onSubmit={submit} noValidate aria-labelledby="card-form-title" data-testid="card-form">

@@ -14,7 +14,7 @@ import {
 import { sendContact } from '../member/api'
 import { ChatPanel } from '../member/ChatPanel'
 import s from '../member/member.module.css'
-import { formErrors } from '../member/text'
+import { formErrors, missingFields } from '../member/text'
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const
 
@@ -44,9 +44,7 @@ const MessageForm = observer(function MessageForm() {
     },
     (v) => {
       setSent(false)
-      return Object.fromEntries(
-        FIELDS.filter((k) => !v[k].trim()).map((k) => [k, t(`member.errors.${k}.required`)]),
-      )
+      return missingFields(t, FIELDS, v)
     },
   )
   const message = f.text('message')

@@ -15,7 +15,7 @@ import {
 import { type Address, getProfile, type Profile, updateProfile } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/member.module.css'
-import { formErrors } from '../member/text'
+import { formErrors, missingFields } from '../member/text'
 
 const COUNTRIES = ['US', 'CA', 'GB', 'AU', 'NZ'] as const
 
@@ -116,10 +116,7 @@ const AddressForm = observer(function AddressForm({
         f.show(x.fields, x.form)
       }
     },
-    (v) =>
-      Object.fromEntries(
-        required.filter((k) => !v[k].trim()).map((k) => [k, t(`member.errors.${k}.required`)]),
-      ),
+    (v) => missingFields(t, required, v),
   )
   const select = f.text('country')
   return (

@@ -1,17 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import {
-  Button,
-  constants,
-  Figures,
-  Lead,
-  LoadFailed,
-  Money,
-  Page,
-  RowsSkeleton,
-  useLoad,
-  useServices,
-  useTranslation,
-} from '../../../src/index'
+import { Button, constants, Figures, LoadedPage, Money, useTranslation } from '../../../src/index'
 import { DateText, StatusBadge } from '../components/Amount'
 import s from '../components/account.module.css'
 import { ledgerApi } from '../components/ledger-api'
@@ -19,17 +7,18 @@ import { ledgerApi } from '../components/ledger-api'
 /** /account/referrals: the member's /refer link with a copy button, the friends who joined and what each earned. */
 export default function ReferralsPage() {
   const { t } = useTranslation('account')
-  const { http } = useServices()
-  const ref = useLoad('referrals', () => ledgerApi(http).referrals())
-  const data = ref.data?.data
   return (
-    <Page title={t('referrals.title')} className={s.page} testId="referrals-page">
-      <Lead>{t('referrals.lead')}</Lead>
-      {ref.status === 'error' ? (
-        <LoadFailed error={ref.error} onRetry={ref.retry} what={t('referrals.failed')} />
-      ) : null}
-      {!data && ref.status === 'loading' ? <RowsSkeleton rows={3} /> : null}
-      {data ? (
+    <LoadedPage
+      title={t('referrals.title')}
+      lead={t('referrals.lead')}
+      className={s.page}
+      testId="referrals-page"
+      loadKey="referrals"
+      load={({ http }) => ledgerApi(http).referrals()}
+      what={t('referrals.failed')}
+      rows={3}
+    >
+      {({ data }) => (
         <>
           <CopyLink link={data.link} />
           <Figures
@@ -65,8 +54,8 @@ export default function ReferralsPage() {
             )}
           </section>
         </>
-      ) : null}
-    </Page>
+      )}
+    </LoadedPage>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Lead, LoadView, Page, useLoad, useServices, useTranslation } from '../../../src/index'
+import { LoadedPage, useTranslation } from '../../../src/index'
 import s from '../components/account.module.css'
 import { CashWithdrawal } from '../components/CashWithdrawal'
 import { ledgerApi } from '../components/ledger-api'
@@ -10,15 +10,17 @@ import { ledgerApi } from '../components/ledger-api'
  */
 export default function WithdrawalPage() {
   const { t } = useTranslation('account')
-  const { http } = useServices()
-  const api = ledgerApi(http)
-  const balances = useLoad('balances', () => api.balances())
   return (
-    <Page title={t('withdraw.title')} className={s.page} testId="withdrawal-page">
-      <Lead>{t('withdraw.lead')}</Lead>
-      <LoadView load={balances} what={t('withdraw.failed')}>
-        {(b) => <CashWithdrawal balances={b} onBalances={balances.set} />}
-      </LoadView>
-    </Page>
+    <LoadedPage
+      title={t('withdraw.title')}
+      lead={t('withdraw.lead')}
+      className={s.page}
+      testId="withdrawal-page"
+      loadKey="balances"
+      load={({ http }) => ledgerApi(http).balances()}
+      what={t('withdraw.failed')}
+    >
+      {(b, set) => <CashWithdrawal balances={b} onBalances={set} />}
+    </LoadedPage>
   )
 }

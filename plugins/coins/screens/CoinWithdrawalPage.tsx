@@ -1,4 +1,4 @@
-import { Lead, LoadView, Page, useLoad, useServices, useTranslation } from '../../../src/index'
+import { LoadedPage, useTranslation } from '../../../src/index'
 import { CoinForm } from '../components/CoinForm'
 import { coinApi } from '../components/coin-ledger'
 import s from '../components/coins.module.css'
@@ -10,14 +10,18 @@ import s from '../components/coins.module.css'
  */
 export default function CoinWithdrawalPage() {
   const { t } = useTranslation('coins')
-  const { http } = useServices()
-  const balances = useLoad('balances', () => coinApi(http).balances())
   return (
-    <Page title={t('withdraw.title')} className={s.page} testId="coin-withdrawal-page">
-      <Lead>{t('withdraw.lead')}</Lead>
-      <LoadView load={balances} what={t('withdraw.failed')} rows={1}>
-        {(b) => <CoinForm balances={b} onBalances={balances.set} />}
-      </LoadView>
-    </Page>
+    <LoadedPage
+      title={t('withdraw.title')}
+      lead={t('withdraw.lead')}
+      className={s.page}
+      testId="coin-withdrawal-page"
+      loadKey="coin-balances"
+      load={({ http }) => coinApi(http).balances()}
+      what={t('withdraw.failed')}
+      rows={1}
+    >
+      {(b, set) => <CoinForm balances={b} onBalances={set} />}
+    </LoadedPage>
   )
 }
