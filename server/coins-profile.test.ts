@@ -56,10 +56,11 @@ async function survey(over: {
   targeting?: Record<string, string[]>
   onboarding?: boolean
   active?: boolean
+  platform?: string
 }) {
   const r = await db().one<{ id: number }>(
     `INSERT INTO surveys (platform, title, coins_advertised, minutes, screen_out_percent, is_onboarding, click_url, needs_phone, targeting, active)
-     VALUES ('devsurvey', $1, $2, $3, 10, $4, 'https://example.com/s', $5, $6, $7) RETURNING id`,
+     VALUES ($8, $1, $2, $3, 10, $4, 'https://example.com/s', $5, $6, $7) RETURNING id`,
     [
       over.title ?? `Profile test ${++seq}`,
       over.coins ?? 100,
@@ -68,6 +69,7 @@ async function survey(over: {
       over.needs_phone ?? false,
       JSON.stringify(over.targeting ?? {}),
       over.active ?? true,
+      over.platform ?? 'devsurvey',
     ],
   )
   return r!.id
@@ -373,7 +375,7 @@ describe('precheck', () => {
     expect(r.body.data.better).toMatchObject({ id: enough, coins_per_minute: Math.ceil(10 * gain * 20) / 20 })
 
     // higher still, but: needs a phone the member lacks, targeting that rules them out, inactive,
-    // or already finished by them -> none of these is offered
+    // on a platform that is off, or already finished by them -> none of these is offered
     const phoneOnly = await survey({ title: 'Better phone', coins: 500, minutes: 10, needs_phone: true })
     const ruledOut = await survey({
       title: 'Better ruled out',
@@ -382,6 +384,7 @@ describe('precheck', () => {
       targeting: { car: ['yes'] },
     })
     await survey({ title: 'Better inactive', coins: 480, minutes: 10, active: false })
+    await survey({ title: 'Better platform off', coins: 475, minutes: 10, platform: 'no-such-platform' })
     const finished = await survey({ title: 'Better finished', coins: 470, minutes: 10 })
     await c.put(`/api/surveys/${ruledOut}/targeting`, { answers: { car: 'no' } }, m.auth)
     await db().query(

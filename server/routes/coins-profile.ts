@@ -15,6 +15,7 @@ import {
 } from '../../plugins/coins/contract.ts'
 import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
+import { type SurveyRow, surveysSql, toSurvey } from '../lib/coins.ts'
 import { fail, HttpError } from '../lib/http.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
@@ -46,53 +47,6 @@ function newCode(): string {
 const inMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60))
 function tooMany(message: string, code: string, wait: number) {
   return new HttpError(429, { phone: [message] }, { retry_after: wait }, { phone: code })
-}
-
-interface SurveyRow {
-  id: number
-  platform: string
-  title: string
-  coins_advertised: number
-  minutes: number
-  screen_out_percent: number
-  is_onboarding: boolean
-  needs_phone: boolean
-  targeting: Record<string, string[]>
-  active: boolean
-  finished: number
-  screened_out: number
-  done: boolean
-}
-
-/** The surveys with what the Survey shape needs for one member (done = they completed or were screened out). */
-const SURVEY_SQL = `SELECT s.id, s.platform, s.title, s.coins_advertised, s.minutes, s.screen_out_percent,
-  s.is_onboarding, s.needs_phone, s.targeting, s.active,
-  (SELECT count(*)::int FROM coin_attempts a WHERE a.survey_id = s.id AND a.status IN ('completed', 'screened_out')) AS finished,
-  (SELECT count(*)::int FROM coin_attempts a WHERE a.survey_id = s.id AND a.status = 'screened_out') AS screened_out,
-  EXISTS (SELECT 1 FROM coin_attempts a WHERE a.survey_id = s.id AND a.user_id = $1
-          AND a.status IN ('completed', 'screened_out')) AS done
-  FROM surveys s`
-
-const perMinute = (coins: number, minutes: number) => Math.round((coins / Math.max(1, minutes)) * 10) / 10
-
-/** A survey row in the shape of GET /api/surveys (plugins/coins/contract.ts Survey). */
-function toSurvey(r: SurveyRow, onboardingDone: boolean): Survey {
-  const fromHistory = r.finished >= C.screenOutMinAttempts
-  return {
-    id: r.id,
-    platform: r.platform,
-    title: r.title,
-    coins_advertised: r.coins_advertised,
-    survey_estimated_time_in_mins: r.minutes,
-    coins_per_minute: perMinute(r.coins_advertised, r.minutes),
-    screen_out_percent: fromHistory ? Math.round((r.screened_out / r.finished) * 100) : r.screen_out_percent,
-    screen_out_from_history: fromHistory,
-    locked: !r.is_onboarding && !onboardingDone,
-    is_onboarding: r.is_onboarding,
-    needs_phone: r.needs_phone,
-    has_targeting: Object.keys(r.targeting ?? {}).length > 0,
-    done: r.done,
-  }
 }
 
 interface Member {
@@ -135,7 +89,7 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
   const db = s.db
 
   async function survey(id: number, uid: number): Promise<SurveyRow> {
-    const r = await db.one<SurveyRow>(`${SURVEY_SQL} WHERE s.id = $2 AND s.active`, [uid, id])
+    const r = await db.one<SurveyRow>(surveysSql('WHERE s.id = $2 AND s.active'), [uid, id])
     if (!r) throw fail(404, 'survey_id', 'Not found')
     return r
   }
@@ -324,7 +278,7 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
       )
       return {
         data: {
-          survey: toSurvey(r, m.coin_onboarding > 0),
+          survey: toSurvey(r, user),
           questions: questions.map((q) => ({ key: q.key, options: q.options })),
           answers: await answersOf(db, m.id),
         },
@@ -409,11 +363,17 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
       // only offered when the chosen survey can start now: the member decides between two open doors
       if (needs === null && !chosen.is_onboarding) {
         const rows = await db.query<SurveyRow>(
-          `${SURVEY_SQL} WHERE s.active AND NOT s.is_onboarding AND s.id <> $2`,
+          surveysSql('WHERE s.active AND NOT s.is_onboarding AND s.id <> $2'),
           [m.id, chosen.id],
         )
         const open = rows
-          .filter((r) => !r.done && (hasPhone || !r.needs_phone) && notRuledOut(r.targeting ?? {}, answers))
+          .filter(
+            (r) =>
+              !r.done &&
+              s.platforms.enabled(r.platform) &&
+              (hasPhone || !r.needs_phone) &&
+              notRuledOut(r.targeting ?? {}, answers),
+          )
           .sort((a, b) => b.coins_advertised / b.minutes - a.coins_advertised / a.minutes || a.id - b.id)
         const best = open[0]
         const chosenRate = chosen.coins_advertised / Math.max(1, chosen.minutes)
@@ -422,7 +382,7 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
           best.coins_advertised / Math.max(1, best.minutes) >=
             chosenRate * (1 + C.betterOfferMinGainPercent / 100)
         ) {
-          better = toSurvey(best, true)
+          better = toSurvey(best, user)
         }
       }
       return { data: { needs, better } }
