@@ -40,8 +40,13 @@ function sendErrorText(t: TFunction, e: unknown): string {
 /** Seconds left until `until` (ms), ticking once a second while above zero. */
 function useCountdown(until: number): number {
   const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
+  const [from, setFrom] = useState(until)
+  if (from !== until) {
+    // a new deadline: count from this moment, not from the last tick
+    setFrom(until)
     setNow(Date.now())
+  }
+  useEffect(() => {
     if (until <= Date.now()) return
     const timer = setInterval(() => {
       const n = Date.now()
