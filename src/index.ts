@@ -70,6 +70,7 @@ export {
 } from './ui/PayoutForm'
 export { loadPendingPage } from './ui/pending'
 export { Spinner } from './ui/Spinner'
+export { surface } from './ui/surface'
 export { useDocumentTitle } from './ui/useDocumentTitle'
 export { type FormErrors, splitServerErrors, type UseFormOptions, useForm } from './ui/useForm'
 export { LoadFailed, type LoadState, LoadView, RowsSkeleton, useLoad } from './ui/useLoad'

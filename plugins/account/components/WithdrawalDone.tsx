@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../src/index'
+import { surface, useTranslation } from '../../../src/index'
 import type { Withdrawal } from '../contract'
 import { Amount, DateText, StatusBadge } from './Amount'
 import s from './account.module.css'
@@ -7,7 +7,7 @@ import s from './account.module.css'
 export function WithdrawalDone({ w }: { w: Withdrawal }) {
   const { t } = useTranslation('account')
   return (
-    <section className={s.success} aria-labelledby="withdrawal-done" data-testid="withdrawal-done">
+    <section className={surface.success} aria-labelledby="withdrawal-done" data-testid="withdrawal-done">
       <h2 id="withdrawal-done" tabIndex={-1}>
         {t('withdraw.done')}
       </h2>

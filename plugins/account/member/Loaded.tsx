@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
-import { Button, errorText, useTranslation } from '../../../src/index'
+import { Button, errorText, surface, useTranslation } from '../../../src/index'
 import s from './member.module.css'
 
 export type LoadState<T> =
@@ -54,7 +54,7 @@ export function Loaded<T>({
     )
   if (state.status === 'error')
     return (
-      <div role="alert" className={s.alert} data-testid="member-error">
+      <div role="alert" className={surface.alert} data-testid="member-error">
         <p>
           {t('member.loadError')} <span className={s.muted}>({state.message})</span>
         </p>

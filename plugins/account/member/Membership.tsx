@@ -8,6 +8,7 @@ import {
   errorText,
   formatCents,
   Page,
+  surface,
   useServices,
   useSession,
   useTranslation,
@@ -76,7 +77,7 @@ export const Membership = observer(function Membership({ plan }: { plan: PlanId 
                   })}
                 </p>
               ) : null}
-              <section className={s.card} aria-labelledby="membership-status">
+              <section className={surface.card} aria-labelledby="membership-status">
                 <h2 id="membership-status">{name}</h2>
                 <p>
                   {t('member.subscription.statusLabel')}{' '}
@@ -133,7 +134,7 @@ export const Membership = observer(function Membership({ plan }: { plan: PlanId 
                     })}
                   </p>
                   {error ? (
-                    <p role="alert" className={s.alert}>
+                    <p role="alert" className={surface.alert}>
                       {error}
                     </p>
                   ) : null}

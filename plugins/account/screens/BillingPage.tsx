@@ -7,6 +7,7 @@ import {
   FormAlert,
   Money,
   Page,
+  surface,
   useForm,
   useServices,
   useTranslation,
@@ -96,7 +97,7 @@ function BillingPage() {
       <Loaded state={state} retry={reload}>
         {(b) => (
           <>
-            <section className={s.card} aria-labelledby="card-on-file">
+            <section className={surface.card} aria-labelledby="card-on-file">
               <h2 id="card-on-file">{t('member.billing.onFile')}</h2>
               <p data-testid="card-on-file">
                 {b.payment_methods[0] ? cardText(t, b.payment_methods[0]) : t('member.billing.noCard')}
@@ -125,7 +126,7 @@ function BillingPage() {
                 </Button>
               )}
             </section>
-            <section className={s.card} aria-labelledby="charges">
+            <section className={surface.card} aria-labelledby="charges">
               <h2 id="charges">{t('member.billing.charges')}</h2>
               {b.payments.length === 0 ? (
                 <p>{t('member.billing.noCharges')}</p>

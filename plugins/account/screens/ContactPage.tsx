@@ -6,6 +6,7 @@ import {
   Field,
   FormAlert,
   Page,
+  surface,
   useForm,
   useServices,
   useSession,
@@ -49,7 +50,7 @@ const MessageForm = observer(function MessageForm() {
   )
   const message = f.text('message')
   return (
-    <form ref={f.ref} onSubmit={submit} noValidate className={s.card} aria-labelledby="message-us">
+    <form ref={f.ref} onSubmit={submit} noValidate className={surface.card} aria-labelledby="message-us">
       <h2 id="message-us">{t('member.contact.formTitle')}</h2>
       <p className={s.muted}>{t('member.contact.formIntro')}</p>
       {sent ? (

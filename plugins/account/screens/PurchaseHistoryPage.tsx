@@ -13,6 +13,7 @@ import {
   Pager,
   pagerTexts,
   RowsSkeleton,
+  surface,
   useLoad,
   useServices,
   useTranslation,
@@ -176,7 +177,7 @@ export default function PurchaseHistoryPage() {
       ) : null}
       {!data && ledger.status === 'loading' ? <RowsSkeleton rows={5} /> : null}
       {data && data.data.length === 0 ? (
-        <div className={s.card} data-testid="ledger-empty">
+        <div className={surface.card} data-testid="ledger-empty">
           <p>{kind || status ? t('history.emptyFiltered') : t('history.empty')}</p>
           <Link to="/stores">{t('history.shop')}</Link>
         </div>

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { Lead, Page, useSession, useTranslation } from '../../../src/index'
+import { Lead, Page, surface, useSession, useTranslation } from '../../../src/index'
 import { StatusBadge } from '../components/Amount'
 import s from '../components/account.module.css'
 
@@ -18,7 +18,7 @@ export default observer(function RebateStatusPage() {
       <Lead>{t('rebateStatus.lead')}</Lead>
       <dl className={s.list}>
         {STEPS.map((st) => (
-          <div key={st} className={s.card}>
+          <div key={st} className={surface.card}>
             <dt>
               <StatusBadge status={st} />
             </dt>

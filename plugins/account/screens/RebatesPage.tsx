@@ -9,6 +9,7 @@ import {
   Page,
   RowsSkeleton,
   type ScreenProps,
+  surface,
   useLoad,
   useServices,
   useSession,
@@ -79,7 +80,7 @@ export default observer(function RebatesPage({ params }: ScreenProps) {
           </ul>
         </section>
       ) : null}
-      <section aria-labelledby="claim-title" className={s.card}>
+      <section aria-labelledby="claim-title" className={surface.card}>
         <h2 id="claim-title">{t('rebates.howTitle')}</h2>
         <ol>
           <li>{t('rebates.how1')}</li>
@@ -95,7 +96,7 @@ export default observer(function RebatesPage({ params }: ScreenProps) {
         <section aria-labelledby="claims-title">
           <h2 id="claims-title">{t('rebates.claims')}</h2>
           {rows.length === 0 ? (
-            <p className={s.card} data-testid="rebates-empty">
+            <p className={surface.card} data-testid="rebates-empty">
               {t('rebates.empty')} <Link to="/stores">{t('history.shop')}</Link>
             </p>
           ) : (
@@ -143,7 +144,7 @@ function UseCard({ use }: { use: MonthUse }) {
   const { t, i18n } = useTranslation('account')
   const name = t(`benefit.${use.type}`, { defaultValue: use.type })
   return (
-    <li className={s.card} data-testid="rebate-cap" data-type={use.type}>
+    <li className={surface.card} data-testid="rebate-cap" data-type={use.type}>
       <strong>{name}</strong>
       {use.cap !== null ? (
         <>

@@ -12,6 +12,7 @@ import {
   Page,
   RadioGroup,
   RowsSkeleton,
+  surface,
   useLoad,
   useServices,
   useTranslation,
@@ -62,7 +63,12 @@ export default function UpdateExpiredGiftCardPage() {
     <Page title={t('gift.replaceTitle')} className={s.page} testId="update-expired-gift-card">
       <Lead>{t('gift.replaceLead')}</Lead>
       {done ? (
-        <section className={s.success} aria-labelledby="gift-done" data-testid="gift-replaced" role="status">
+        <section
+          className={surface.success}
+          aria-labelledby="gift-done"
+          data-testid="gift-replaced"
+          role="status"
+        >
           <h2 id="gift-done">{t('gift.replaced')}</h2>
           <p>
             {done.brand} · <code>{done.code}</code> · <Money cents={done.amount_cents} /> ·{' '}
@@ -75,7 +81,7 @@ export default function UpdateExpiredGiftCardPage() {
       ) : null}
       {!cards.data && cards.status === 'loading' ? <RowsSkeleton rows={3} /> : null}
       {cards.data && expired.length === 0 ? (
-        <div className={s.card} data-testid="gift-none-expired">
+        <div className={surface.card} data-testid="gift-none-expired">
           <p>{t('gift.noneExpired')}</p>
           <Link to="/account/gift-card-history">{t('gift.history')}</Link>
         </div>

@@ -5,6 +5,7 @@ import {
   Lead,
   LoadFailed,
   Page,
+  surface,
   useLoad,
   useServices,
   useTranslation,
@@ -47,7 +48,7 @@ export default function PromoteBetterOfferPage() {
   return (
     <Page title={t('better.title')} className={s.page} testId="promote-better-offer-page">
       {problem ? (
-        <div className={s.card} data-testid="better-problem">
+        <div className={surface.card} data-testid="better-problem">
           <p>{problem}</p>
           <Link to="/surveys">{t('better.backToSurveys')}</Link>
         </div>

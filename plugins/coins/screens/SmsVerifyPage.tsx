@@ -11,6 +11,7 @@ import {
   Lead,
   LoadFailed,
   Page,
+  surface,
   useForm,
   useLoad,
   useServices,
@@ -99,7 +100,7 @@ function Verified({ phone, surveyId, focus }: { phone: string; surveyId: number 
     if (focus) ref.current?.focus()
   }, [focus])
   return (
-    <section className={s.success} aria-labelledby="sms-verified" data-testid="sms-verified">
+    <section className={surface.success} aria-labelledby="sms-verified" data-testid="sms-verified">
       <h2 id="sms-verified" ref={ref} tabIndex={-1}>
         {t('sms.verified')}
       </h2>

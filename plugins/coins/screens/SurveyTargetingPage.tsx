@@ -11,6 +11,7 @@ import {
   Page,
   RadioGroup,
   type ScreenProps,
+  surface,
   useLoad,
   useServices,
   useTranslation,
@@ -39,7 +40,7 @@ export default function SurveyTargetingPage({ params }: ScreenProps) {
   return (
     <Page title={t('targeting.title')} className={s.page} testId="survey-targeting-page">
       {gone ? (
-        <div className={s.card} data-testid="targeting-not-found">
+        <div className={surface.card} data-testid="targeting-not-found">
           <p>{t('targeting.notFound')}</p>
           <Link to="/surveys">{t('targeting.backToSurveys')}</Link>
         </div>
@@ -130,7 +131,11 @@ function Questions({ data, surveyId }: { data: TargetingReply['data']; surveyId:
         })}
       </p>
       {notQualified ? (
-        <section className={s.card} aria-labelledby="targeting-result" data-testid="targeting-not-qualified">
+        <section
+          className={surface.card}
+          aria-labelledby="targeting-result"
+          data-testid="targeting-not-qualified"
+        >
           <h2 id="targeting-result" ref={resultRef} tabIndex={-1}>
             {t('targeting.notQualifiedTitle')}
           </h2>
@@ -140,7 +145,7 @@ function Questions({ data, surveyId }: { data: TargetingReply['data']; surveyId:
           </Link>
         </section>
       ) : questions.length === 0 ? (
-        <div className={s.card}>
+        <div className={surface.card}>
           <p>{t('targeting.noQuestions')}</p>
           <Link className={buttonClass()} to={resumeUrl(surveyId)}>
             {t('targeting.continue')}
