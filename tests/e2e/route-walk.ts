@@ -30,7 +30,6 @@ import { collectEntries, createResolver, type RouteEntry } from '../../src/routi
  */
 export const PLACEHOLDERS: readonly string[] = [
   '/account/order-protection',
-  '/account/promoteBetterOffer',
   '/account/protection',
   '/account/protection/accounts',
   '/account/protection/carrental',
@@ -38,8 +37,6 @@ export const PLACEHOLDERS: readonly string[] = [
   '/account/protection/package',
   '/account/protection/price',
   '/account/protection/shipping',
-  '/account/survey/smsVerify',
-  '/account/survey/targeting/:offer_id',
   '/mobile',
   '/mobile-safari/installed/:page?',
   '/mobile/authorized',
