@@ -574,7 +574,9 @@ describe('the development platform', () => {
     const post = await c.raw('POST', r.body.data.click_url, 'action=complete', {
       'content-type': 'application/x-www-form-urlencoded',
     })
-    expect(post.headers.location).toBe(`/coins/offer/${o.id}?attempt=${r.body.data.attempt_id}`)
+    expect(post.headers.location).toBe(
+      `/coins/offer/${o.id}?attempt=${r.body.data.attempt_id}&platform=devsurvey`,
+    )
     expect((await c.get('/dev-platform/offer/no-such-attempt')).status).toBe(404)
   })
 

@@ -152,7 +152,7 @@ button.primary{background:#1a4d8f;color:#fff}fieldset{border:1px solid #888;bord
         const to =
           kind === 'survey'
             ? `/survey/${id}/complete?attempt=${encodeURIComponent(a.id)}`
-            : `/coins/offer/${a.offer_id}?attempt=${encodeURIComponent(a.id)}`
+            : `/coins/offer/${a.offer_id}?attempt=${encodeURIComponent(a.id)}&platform=${id}`
         return reply.code(303).header('Location', to).send()
       },
     )

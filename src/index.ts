@@ -51,6 +51,7 @@ export {
 } from './state/context'
 export type { StoreRegistry } from './state/root'
 export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonClass } from './ui/Button'
+export { type Chip, ChipNav } from './ui/ChipNav'
 export { type Column, DataTable, type DataTableProps, Pager, pagerTexts } from './ui/DataTable'
 export { Dialog } from './ui/Dialog'
 export { CheckField, Field, FormAlert, focusFirstError, RadioGroup } from './ui/Field'

@@ -1,7 +1,7 @@
 import { constants, type PluginContext } from '../../src/index'
 import { decodeDevCode, findUrlCredential, homePath, isTokenEntryPath, readOAuthState } from './entry'
 import type { AuthStoreInstance } from './model'
-import { pathAfterLogin, takeStoredRedirect } from './redirect'
+import { ONBOARDING_PATH, pathAfterLogin, takeStoredRedirect } from './redirect'
 import { createRenewer } from './renew'
 import { runFlow } from './run-flow'
 
@@ -24,6 +24,8 @@ function landing(auth: AuthStoreInstance, ctx: PluginContext, reply: unknown, fa
       currentPath: fallback,
       user: auth.member,
       redirectToApp: Boolean(ctx.services.cookies.get(constants.redirectToAppCookieName)),
+      // a brand without the coin onboarding page (no coins) sends nobody there
+      onboardingRouted: (ctx.services.config.routes ?? []).some((r) => r.path === ONBOARDING_PATH),
     }) ?? fallback
   )
 }

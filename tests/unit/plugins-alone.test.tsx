@@ -171,9 +171,39 @@ describe('each plugin boots alone (plus what it requires) and shows one of its s
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy()
   })
 
+  it('coins (requires auth): the survey list shows what GET /api/surveys answers, locked until onboarding', async () => {
+    const survey = (id: number, title: string, onboarding: boolean) => ({
+      id,
+      platform: 'devsurvey',
+      title,
+      coins_advertised: 300,
+      survey_estimated_time_in_mins: 6,
+      coins_per_minute: 50,
+      screen_out_percent: 12,
+      screen_out_from_history: false,
+      locked: !onboarding,
+      is_onboarding: onboarding,
+      needs_phone: false,
+      has_targeting: false,
+      done: false,
+    })
+    const b = await boot('coins', {
+      'GET /api/surveys': {
+        data: {
+          onboarding_completed: false,
+          data: [survey(1, 'Tell us about yourself', true), survey(2, 'Streaming habits', false)],
+        },
+      },
+    })
+    expect(b.plugins.map((p) => p.name)).toEqual(['auth', 'coins'])
+    await b.show('coins/SurveysPage', '/surveys')
+    expect(await screen.findByText('Tell us about yourself')).toBeTruthy()
+    expect(screen.getByText('Streaming habits')).toBeTruthy()
+    expect(b.seen).toContain('GET /api/surveys')
+  })
+
   // The plugins whose issues are open still show the core's placeholder for these screens.
   it.each([
-    ['coins', 'coins/SurveysPage', '/account/surveys'],
     ['protection', 'protection/CarRentalPage', '/account/protection/car-rental'],
     ['mobile', 'mobile/SafariInstalledPage', '/mobile/safari-installed'],
   ])('%s (requires auth): %s shows the placeholder page', async (name, screenId, path) => {

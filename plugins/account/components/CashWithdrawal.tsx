@@ -1,17 +1,9 @@
 import { useRef, useState } from 'react'
-import {
-  Figures,
-  Money,
-  PayoutForm,
-  payoutFormTexts,
-  surface,
-  useServices,
-  useTranslation,
-} from '../../../src/index'
+import { Figures, Money, PayoutForm, payoutFormTexts, useServices, useTranslation } from '../../../src/index'
 import type { BalancesReply, Withdrawal } from '../contract'
-import s from './account.module.css'
 import { parseDollars } from './amount-input'
 import { ledgerApi } from './ledger-api'
+import s from './styles'
 import { WithdrawalDone } from './WithdrawalDone'
 import { WithdrawalsList } from './WithdrawalsList'
 
@@ -51,7 +43,7 @@ export function CashWithdrawal({
       />
       <div ref={doneRef}>{done ? <WithdrawalDone w={done} /> : null}</div>
       {!canWithdraw ? (
-        <p className={surface.card} data-testid="below-minimum">
+        <p className={s.card} data-testid="below-minimum">
           {t('withdraw.notYet')} <Money cents={minimum} />.
         </p>
       ) : null}

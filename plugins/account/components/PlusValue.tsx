@@ -3,13 +3,12 @@ import {
   LoadFailed,
   Money,
   RowsSkeleton,
-  surface,
   useLoad,
   useServices,
   useTranslation,
 } from '../../../src/index'
-import s from './account.module.css'
 import { ledgerApi } from './ledger-api'
+import s from './styles'
 
 /** What GET /api/account/billing answers that this card reads: the payments made. */
 interface Payments {
@@ -42,7 +41,7 @@ export function PlusValue() {
     return { earned, fees, partial: ledger.total > ledger.data.length }
   })
   return (
-    <section aria-labelledby="plus-title" className={surface.card} data-testid="plus-value">
+    <section aria-labelledby="plus-title" className={s.card} data-testid="plus-value">
       <h2 id="plus-title">{t('plus.title', { year })}</h2>
       {data.status === 'error' ? <LoadFailed error={data.error} onRetry={data.retry} /> : null}
       {!data.data && data.status === 'loading' ? <RowsSkeleton rows={1} /> : null}

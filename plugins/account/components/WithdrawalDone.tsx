@@ -1,13 +1,13 @@
-import { surface, useTranslation } from '../../../src/index'
+import { useTranslation } from '../../../src/index'
 import type { Withdrawal } from '../contract'
 import { Amount, DateText, StatusBadge } from './Amount'
-import s from './account.module.css'
+import s from './styles'
 
 /** What a payout request booked: the row (paid, or held for new details) and when a held one is sent. */
 export function WithdrawalDone({ w }: { w: Withdrawal }) {
   const { t } = useTranslation('account')
   return (
-    <section className={surface.success} aria-labelledby="withdrawal-done" data-testid="withdrawal-done">
+    <section className={s.success} aria-labelledby="withdrawal-done" data-testid="withdrawal-done">
       <h2 id="withdrawal-done" tabIndex={-1}>
         {t('withdraw.done')}
       </h2>

@@ -1,7 +1,7 @@
-import { LoadFailed, RowsSkeleton, surface, useLoad, useServices, useTranslation } from '../../../src/index'
+import { LoadFailed, RowsSkeleton, useLoad, useServices, useTranslation } from '../../../src/index'
 import type { WithdrawalsReply } from '../contract'
 import { Amount, DateText, StatusBadge } from './Amount'
-import s from './account.module.css'
+import s from './styles'
 
 /** The member's earlier payouts of one kind (GET /api/account/withdrawals), newest first. */
 export function WithdrawalsList({ kind, version }: { kind: 'cash' | 'coin'; version: number }) {
@@ -20,7 +20,7 @@ export function WithdrawalsList({ kind, version }: { kind: 'cash' | 'coin'; vers
       {rows.length > 0 ? (
         <ul className={s.list} data-testid="withdrawals">
           {rows.map((w) => (
-            <li key={w.id} className={surface.card} data-testid="withdrawal-row" data-status={w.status}>
+            <li key={w.id} className={s.card} data-testid="withdrawal-row" data-status={w.status}>
               <strong>
                 <Amount amount={Math.abs(w.amount)} currency={w.kind} />
               </strong>{' '}

@@ -2,18 +2,10 @@ import { observer } from 'mobx-react-lite'
 import { useCallback } from 'react'
 import { Link } from 'react-router-dom'
 import benefitsJson from '../../../config/benefits.json'
-import {
-  constants,
-  formatCents,
-  Page,
-  surface,
-  useServices,
-  useSession,
-  useTranslation,
-} from '../../../src/index'
+import { constants, formatCents, Page, useServices, useSession, useTranslation } from '../../../src/index'
 import { getRebates } from './api'
 import { Loaded, useLoad } from './Loaded'
-import s from './member.module.css'
+import s from './styles'
 
 /** config/benefits.json has three themes and no brand names one: the first is used (as the catalog does). */
 const images = (benefitsJson as { themes: Record<string, Record<string, string[]>> }).themes.theme1 ?? {}
@@ -76,7 +68,7 @@ export const Benefits = observer(function Benefits({ kind }: { kind: BenefitKind
           ))}
         </div>
       ) : null}
-      <section className={surface.card} aria-labelledby="benefit-status">
+      <section className={s.card} aria-labelledby="benefit-status">
         <h2 id="benefit-status">{t('member.benefits.yours')}</h2>
         <p data-testid="benefit-status">
           {has ? t(`member.benefits.${kind}.active`) : t(`member.benefits.${kind}.inactive`)}
@@ -87,7 +79,7 @@ export const Benefits = observer(function Benefits({ kind }: { kind: BenefitKind
           </Link>
         )}
       </section>
-      <section className={surface.card} aria-labelledby="benefit-how">
+      <section className={s.card} aria-labelledby="benefit-how">
         <h2 id="benefit-how">{t('member.benefits.how')}</h2>
         <ol>
           {(t(`member.benefits.${kind}.steps`, { returnObjects: true }) as string[]).map((x) => (
@@ -96,7 +88,7 @@ export const Benefits = observer(function Benefits({ kind }: { kind: BenefitKind
         </ol>
       </section>
       {k.rebate ? (
-        <section className={surface.card} aria-labelledby="benefit-claimed">
+        <section className={s.card} aria-labelledby="benefit-claimed">
           <h2 id="benefit-claimed">{t('member.benefits.claimed')}</h2>
           <Loaded state={state} retry={reload}>
             {(c) =>

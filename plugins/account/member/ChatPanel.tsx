@@ -1,17 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import {
-  Button,
-  constants,
-  errorText,
-  HttpError,
-  surface,
-  useServices,
-  useTranslation,
-} from '../../../src/index'
+import { Button, constants, errorText, HttpError, useServices, useTranslation } from '../../../src/index'
 import { chatMessages, currentChat, endChat, sendChat, startChat } from './api'
 import type { ChatConversation, ChatMessage } from './chat-contract'
 import { chatOpen } from './hours'
-import s from './member.module.css'
+import s from './styles'
 
 /** How often an open conversation asks for new messages. */
 const POLL_MS = 5000
@@ -160,7 +152,7 @@ export function ChatPanel() {
   const text = (m: ChatMessage) =>
     m.author === 'system' ? t(`member.chat.system.${m.body}`, { defaultValue: m.body }) : m.body
   return (
-    <section className={surface.card} aria-labelledby="chat-title" data-testid="chat-panel">
+    <section className={s.card} aria-labelledby="chat-title" data-testid="chat-panel">
       <h2 id="chat-title">{t('member.chat.title')}</h2>
       <p className={s.muted}>{hoursText(t, i18n.language)}</p>
       {open === null ? (
@@ -221,7 +213,7 @@ export function ChatPanel() {
         </>
       )}
       {loadFailed ? (
-        <div role="alert" className={surface.alert}>
+        <div role="alert" className={s.alert}>
           <p>{t('member.loadError')}</p>
           <Button variant="secondary" onClick={load}>
             {t('member.retry')}
@@ -229,7 +221,7 @@ export function ChatPanel() {
         </div>
       ) : null}
       {error ? (
-        <p role="alert" className={surface.alert}>
+        <p role="alert" className={s.alert}>
           {error}
         </p>
       ) : null}

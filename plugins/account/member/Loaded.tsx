@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
-import { Button, errorText, surface, useTranslation } from '../../../src/index'
-import s from './member.module.css'
+import { Button, errorText, useTranslation } from '../../../src/index'
+import s from './styles'
 
 export type LoadState<T> =
   | { status: 'loading' }
@@ -54,7 +54,7 @@ export function Loaded<T>({
     )
   if (state.status === 'error')
     return (
-      <div role="alert" className={surface.alert} data-testid="member-error">
+      <div role="alert" className={s.alert} data-testid="member-error">
         <p>
           {t('member.loadError')} <span className={s.muted}>({state.message})</span>
         </p>

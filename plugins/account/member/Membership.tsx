@@ -8,14 +8,13 @@ import {
   errorText,
   formatCents,
   Page,
-  surface,
   useServices,
   useSession,
   useTranslation,
 } from '../../../src/index'
 import { cancelSubscription, getSubscriptions, type PlanId, type Subscription } from './api'
 import { Loaded, useLoad } from './Loaded'
-import s from './member.module.css'
+import s from './styles'
 import { formatDate } from './text'
 
 /**
@@ -77,7 +76,7 @@ export const Membership = observer(function Membership({ plan }: { plan: PlanId 
                   })}
                 </p>
               ) : null}
-              <section className={surface.card} aria-labelledby="membership-status">
+              <section className={s.card} aria-labelledby="membership-status">
                 <h2 id="membership-status">{name}</h2>
                 <p>
                   {t('member.subscription.statusLabel')}{' '}
@@ -134,7 +133,7 @@ export const Membership = observer(function Membership({ plan }: { plan: PlanId 
                     })}
                   </p>
                   {error ? (
-                    <p role="alert" className={surface.alert}>
+                    <p role="alert" className={s.alert}>
                       {error}
                     </p>
                   ) : null}

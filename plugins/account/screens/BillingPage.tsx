@@ -7,14 +7,13 @@ import {
   FormAlert,
   Money,
   Page,
-  surface,
   useForm,
   useServices,
   useTranslation,
 } from '../../../src/index'
 import { type Card, getBilling, updateCard } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
-import s from '../member/member.module.css'
+import s from '../member/styles'
 import { formatDate, formErrors, missingFields } from '../member/text'
 
 const CARD_FIELDS = ['card_number', 'exp', 'cvv', 'zip'] as const
@@ -97,7 +96,7 @@ function BillingPage() {
       <Loaded state={state} retry={reload}>
         {(b) => (
           <>
-            <section className={surface.card} aria-labelledby="card-on-file">
+            <section className={s.card} aria-labelledby="card-on-file">
               <h2 id="card-on-file">{t('member.billing.onFile')}</h2>
               <p data-testid="card-on-file">
                 {b.payment_methods[0] ? cardText(t, b.payment_methods[0]) : t('member.billing.noCard')}
@@ -126,7 +125,7 @@ function BillingPage() {
                 </Button>
               )}
             </section>
-            <section className={surface.card} aria-labelledby="charges">
+            <section className={s.card} aria-labelledby="charges">
               <h2 id="charges">{t('member.billing.charges')}</h2>
               {b.payments.length === 0 ? (
                 <p>{t('member.billing.noCharges')}</p>

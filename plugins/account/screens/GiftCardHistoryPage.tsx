@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom'
-import { DataTable, LoadedPage, Money, surface, useTranslation } from '../../../src/index'
+import { DataTable, LoadedPage, Money, useTranslation } from '../../../src/index'
 import { DateText, StatusBadge } from '../components/Amount'
-import s from '../components/account.module.css'
 import { giftStatus, replaceable } from '../components/gift-cards'
 import { ledgerApi } from '../components/ledger-api'
+import s from '../components/styles'
 
 /** /account/gift-card-history: the member's gift cards with their value, status and expiry. */
 export default function GiftCardHistoryPage() {
@@ -22,7 +22,7 @@ export default function GiftCardHistoryPage() {
       {({ data: list }) => (
         <>
           {list.length === 0 ? (
-            <div className={surface.card} data-testid="gift-empty">
+            <div className={s.card} data-testid="gift-empty">
               <p>{t('gift.empty')}</p>
               <Link to="/account/withdrawal">{t('gift.getOne')}</Link>
             </div>
@@ -53,7 +53,7 @@ export default function GiftCardHistoryPage() {
             />
           )}
           {replaceable(list).length > 0 ? (
-            <p className={surface.card}>
+            <p className={s.card}>
               {t('gift.expiredNote')}{' '}
               <Link to="/account/update-expired-gift-card">{t('gift.replaceLink')}</Link>
             </p>

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
-import { Button, errorText, Page, surface, useServices, useStore, useTranslation } from '../../../src/index'
+import { Button, errorText, Page, useServices, useStore, useTranslation } from '../../../src/index'
 import { getNotifications, markRead, type NotificationsPage as Reply } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
-import s from '../member/member.module.css'
+import s from '../member/styles'
 import { formatDate } from '../member/text'
 
 /** /account/notifications: newest first, mark one or all read; the header's count follows. */
@@ -65,14 +65,14 @@ function NotificationsPage() {
               {said}
             </div>
             {error ? (
-              <p role="alert" className={surface.alert}>
+              <p role="alert" className={s.alert}>
                 {error}
               </p>
             ) : null}
             {d.data.length === 0 ? (
-              <p className={surface.card}>{t('member.notifications.empty')}</p>
+              <p className={s.card}>{t('member.notifications.empty')}</p>
             ) : (
-              <ul className={`${s.list} ${surface.card}`} aria-label={t('member.notifications.title')}>
+              <ul className={`${s.list} ${s.card}`} aria-label={t('member.notifications.title')}>
                 {d.data.map((n) => (
                   <li key={n.id} className={s.item} data-testid="notification">
                     <div>

@@ -6,7 +6,6 @@ import {
   Field,
   FormAlert,
   Page,
-  surface,
   useForm,
   useServices,
   useSession,
@@ -15,7 +14,7 @@ import {
 } from '../../../src/index'
 import { type Address, getProfile, type Profile, updateProfile } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
-import s from '../member/member.module.css'
+import s from '../member/styles'
 import { formErrors, missingFields } from '../member/text'
 
 const COUNTRIES = ['US', 'CA', 'GB', 'AU', 'NZ'] as const
@@ -43,7 +42,7 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
     (v) => (v.name.trim() ? {} : { name: t('member.errors.name.required') }),
   )
   return (
-    <form ref={f.ref} onSubmit={submit} noValidate className={surface.card} aria-labelledby="profile-details">
+    <form ref={f.ref} onSubmit={submit} noValidate className={s.card} aria-labelledby="profile-details">
       <h2 id="profile-details">{t('member.profile.details')}</h2>
       <Field
         id="name"
@@ -121,7 +120,7 @@ const AddressForm = observer(function AddressForm({
   )
   const select = f.text('country')
   return (
-    <form ref={f.ref} onSubmit={submit} noValidate className={surface.card} aria-labelledby="rebate-address">
+    <form ref={f.ref} onSubmit={submit} noValidate className={s.card} aria-labelledby="rebate-address">
       <h2 id="rebate-address">{t('member.profile.address')}</h2>
       <p className={s.muted}>{t('member.profile.addressWhy')}</p>
       <div className={s.grid}>
@@ -192,7 +191,7 @@ function ProfilePage() {
       <Loaded state={state} retry={reload}>
         {(p) => (
           <>
-            <section className={surface.card} aria-labelledby="profile-email">
+            <section className={s.card} aria-labelledby="profile-email">
               <h2 id="profile-email">{t('member.profile.email')}</h2>
               <p>
                 {p.email}{' '}

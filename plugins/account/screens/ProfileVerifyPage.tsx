@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, Page, surface, useServices, useSession, useTranslation } from '../../../src/index'
+import { Button, Page, useServices, useSession, useTranslation } from '../../../src/index'
 import { getProfile, resendVerification } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
-import s from '../member/member.module.css'
+import s from '../member/styles'
 
 /**
  * /account/profile/verify: whether the e-mail is verified and, if not, a button that sends the link
@@ -47,7 +47,7 @@ function ProfileVerifyPage() {
               <Link to="/account/profile">{t('member.verify.back')}</Link>
             </div>
           ) : (
-            <div className={surface.card} data-testid="verify-state">
+            <div className={s.card} data-testid="verify-state">
               <p>{t('member.verify.pending', { email: p.email })}</p>
               <p className={s.muted}>{t('member.verify.why')}</p>
               <Button onClick={resend} disabled={busy} aria-busy={busy}>
@@ -57,7 +57,7 @@ function ProfileVerifyPage() {
                 {result === 'sent' ? t('member.verify.sent') : ''}
               </div>
               {result === 'failed' ? (
-                <p role="alert" className={surface.alert}>
+                <p role="alert" className={s.alert}>
                   {t('member.verify.failed')}
                 </p>
               ) : null}

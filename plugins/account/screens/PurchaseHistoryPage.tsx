@@ -13,15 +13,14 @@ import {
   Pager,
   pagerTexts,
   RowsSkeleton,
-  surface,
   useLoad,
   useServices,
   useTranslation,
 } from '../../../src/index'
 import { Amount, DateText, StatusBadge } from '../components/Amount'
-import s from '../components/account.module.css'
 import { CASH_KINDS as KINDS, STATUSES } from '../components/kinds'
 import { ledgerApi, saveFile } from '../components/ledger-api'
+import s from '../components/styles'
 import type { LedgerEntry, LedgerQuery } from '../contract'
 
 const PER_PAGE = 20
@@ -177,7 +176,7 @@ export default function PurchaseHistoryPage() {
       ) : null}
       {!data && ledger.status === 'loading' ? <RowsSkeleton rows={5} /> : null}
       {data && data.data.length === 0 ? (
-        <div className={surface.card} data-testid="ledger-empty">
+        <div className={s.card} data-testid="ledger-empty">
           <p>{kind || status ? t('history.emptyFiltered') : t('history.empty')}</p>
           <Link to="/stores">{t('history.shop')}</Link>
         </div>

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { Lead, Page, surface, useSession, useTranslation } from '../../../src/index'
+import { Lead, Page, useSession, useTranslation } from '../../../src/index'
 import { StatusBadge } from '../components/Amount'
-import s from '../components/account.module.css'
+import s from '../components/styles'
 
 const STEPS = ['pending', 'confirmed', 'payable', 'paid', 'declined'] as const
 
@@ -18,7 +18,7 @@ export default observer(function RebateStatusPage() {
       <Lead>{t('rebateStatus.lead')}</Lead>
       <dl className={s.list}>
         {STEPS.map((st) => (
-          <div key={st} className={surface.card}>
+          <div key={st} className={s.card}>
             <dt>
               <StatusBadge status={st} />
             </dt>

@@ -9,17 +9,16 @@ import {
   Page,
   RowsSkeleton,
   type ScreenProps,
-  surface,
   useLoad,
   useServices,
   useSession,
   useTranslation,
 } from '../../../src/index'
 import { DateText, StatusBadge } from '../components/Amount'
-import s from '../components/account.module.css'
 import { ledgerApi } from '../components/ledger-api'
 import { PlusValue } from '../components/PlusValue'
 import { BENEFIT_TYPES, type MonthUse, monthUse } from '../components/rebates'
+import s from '../components/styles'
 
 const TYPE = /^[a-z_]{1,40}$/
 
@@ -80,7 +79,7 @@ export default observer(function RebatesPage({ params }: ScreenProps) {
           </ul>
         </section>
       ) : null}
-      <section aria-labelledby="claim-title" className={surface.card}>
+      <section aria-labelledby="claim-title" className={s.card}>
         <h2 id="claim-title">{t('rebates.howTitle')}</h2>
         <ol>
           <li>{t('rebates.how1')}</li>
@@ -96,7 +95,7 @@ export default observer(function RebatesPage({ params }: ScreenProps) {
         <section aria-labelledby="claims-title">
           <h2 id="claims-title">{t('rebates.claims')}</h2>
           {rows.length === 0 ? (
-            <p className={surface.card} data-testid="rebates-empty">
+            <p className={s.card} data-testid="rebates-empty">
               {t('rebates.empty')} <Link to="/stores">{t('history.shop')}</Link>
             </p>
           ) : (
@@ -144,7 +143,7 @@ function UseCard({ use }: { use: MonthUse }) {
   const { t, i18n } = useTranslation('account')
   const name = t(`benefit.${use.type}`, { defaultValue: use.type })
   return (
-    <li className={surface.card} data-testid="rebate-cap" data-type={use.type}>
+    <li className={s.card} data-testid="rebate-cap" data-type={use.type}>
       <strong>{name}</strong>
       {use.cap !== null ? (
         <>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button, constants, Figures, LoadedPage, Money, surface, useTranslation } from '../../../src/index'
+import { Button, constants, Figures, LoadedPage, Money, useTranslation } from '../../../src/index'
 import { DateText, StatusBadge } from '../components/Amount'
-import s from '../components/account.module.css'
 import { ledgerApi } from '../components/ledger-api'
+import s from '../components/styles'
 
 /** /account/referrals: the member's /refer link with a copy button, the friends who joined and what each earned. */
 export default function ReferralsPage() {
@@ -34,14 +34,14 @@ export default function ReferralsPage() {
           <section aria-labelledby="friends-title">
             <h2 id="friends-title">{t('referrals.friends')}</h2>
             {data.referred.length === 0 ? (
-              <p className={surface.card} data-testid="referrals-empty">
+              <p className={s.card} data-testid="referrals-empty">
                 {t('referrals.empty')}
               </p>
             ) : (
               <ul className={s.list} data-testid="referrals">
                 {data.referred.map((r, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the reply gives friends no id
-                  <li key={i} className={surface.card} data-testid="referral-row">
+                  <li key={i} className={s.card} data-testid="referral-row">
                     <strong>{r.name}</strong> · <StatusBadge status={r.status} /> ·{' '}
                     <Money cents={r.earned_cents} />
                     <div className={s.muted}>
@@ -79,7 +79,7 @@ function CopyLink({ link }: { link: string }) {
     }
   }
   return (
-    <div className={surface.card}>
+    <div className={s.card}>
       <div className={s.copyRow}>
         <div>
           <label htmlFor="refer-link">{t('referrals.link')}</label>

@@ -1,17 +1,9 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useRef, useState } from 'react'
-import {
-  constants,
-  errorText,
-  Page,
-  surface,
-  useServices,
-  useSession,
-  useTranslation,
-} from '../../../src/index'
+import { constants, errorText, Page, useServices, useSession, useTranslation } from '../../../src/index'
 import { type EmailSetting, getSettings, type Settings, type TermName, updateSettings } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
-import s from '../member/member.module.css'
+import s from '../member/styles'
 
 /** SPEC 3's terms in the order shown; their defaults are SPEC 9's (constants.json defaultTerms). */
 const TERMS: readonly TermName[] = ['stats', 'cookies', 'firefox', 'pii']
@@ -97,21 +89,21 @@ function SettingsPage() {
           <>
             <p className={s.muted}>{t('member.settings.intro')}</p>
             {error ? (
-              <p role="alert" className={surface.alert} data-testid="settings-error">
+              <p role="alert" className={s.alert} data-testid="settings-error">
                 {error}
               </p>
             ) : null}
             <div role="status" aria-live="polite" className="visually-hidden" data-testid="settings-status">
               {said}
             </div>
-            <div className={surface.card}>
+            <div className={s.card}>
               <fieldset className={s.fieldset}>
                 <legend>{t('member.settings.terms')}</legend>
                 {TERMS.map((k) => row(st, k))}
                 <p className={s.muted}>{t('member.settings.defaults', { list: defaults })}</p>
               </fieldset>
             </div>
-            <div className={surface.card}>
+            <div className={s.card}>
               <fieldset className={s.fieldset}>
                 <legend>{t('member.settings.emails')}</legend>
                 {EMAILS.map((k) => row(st, k))}

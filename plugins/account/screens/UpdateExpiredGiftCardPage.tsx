@@ -12,15 +12,14 @@ import {
   Page,
   RadioGroup,
   RowsSkeleton,
-  surface,
   useLoad,
   useServices,
   useTranslation,
 } from '../../../src/index'
 import { DateText } from '../components/Amount'
-import s from '../components/account.module.css'
 import { replaceable } from '../components/gift-cards'
 import { ledgerApi } from '../components/ledger-api'
+import s from '../components/styles'
 import type { GiftReplaceReply } from '../contract'
 
 /** /account/update-expired-gift-card: pick an expired, unredeemed card and get a new one of the same value. */
@@ -63,12 +62,7 @@ export default function UpdateExpiredGiftCardPage() {
     <Page title={t('gift.replaceTitle')} className={s.page} testId="update-expired-gift-card">
       <Lead>{t('gift.replaceLead')}</Lead>
       {done ? (
-        <section
-          className={surface.success}
-          aria-labelledby="gift-done"
-          data-testid="gift-replaced"
-          role="status"
-        >
+        <section className={s.success} aria-labelledby="gift-done" data-testid="gift-replaced" role="status">
           <h2 id="gift-done">{t('gift.replaced')}</h2>
           <p>
             {done.brand} · <code>{done.code}</code> · <Money cents={done.amount_cents} /> ·{' '}
@@ -81,7 +75,7 @@ export default function UpdateExpiredGiftCardPage() {
       ) : null}
       {!cards.data && cards.status === 'loading' ? <RowsSkeleton rows={3} /> : null}
       {cards.data && expired.length === 0 ? (
-        <div className={surface.card} data-testid="gift-none-expired">
+        <div className={s.card} data-testid="gift-none-expired">
           <p>{t('gift.noneExpired')}</p>
           <Link to="/account/gift-card-history">{t('gift.history')}</Link>
         </div>

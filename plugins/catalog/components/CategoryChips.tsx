@@ -1,6 +1,4 @@
-import { Link } from 'react-router-dom'
-import { useTranslation } from '../../../src/index'
-import s from './catalog.module.css'
+import { ChipNav, useTranslation } from '../../../src/index'
 
 export interface Named {
   slug: string
@@ -24,21 +22,12 @@ export function CategoryChips({
   const { i18n } = useTranslation()
   const lang = i18n.language === 'es' ? 'es' : 'en'
   return (
-    <nav aria-label={label}>
-      <ul className={s.chips}>
-        <li>
-          <Link to={base} aria-current={!current ? 'page' : undefined}>
-            {allLabel}
-          </Link>
-        </li>
-        {items.map((c) => (
-          <li key={c.slug}>
-            <Link to={`${base}/${c.slug}`} aria-current={c.slug === current ? 'page' : undefined}>
-              {c.names[lang]}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <ChipNav
+      label={label}
+      chips={[
+        { to: base, label: allLabel, current: !current },
+        ...items.map((c) => ({ to: `${base}/${c.slug}`, label: c.names[lang], current: c.slug === current })),
+      ]}
+    />
   )
 }

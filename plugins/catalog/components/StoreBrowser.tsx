@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom'
 import {
   Button,
   buttonClass,
+  ChipNav,
   useDocumentTitle,
   useServices,
   useStore,
@@ -110,22 +111,17 @@ export const StoreBrowser = observer(function StoreBrowser({
   return (
     <div data-testid="stores-page">
       <h1>{title}</h1>
-      <nav aria-label={t('stores.categories')}>
-        <ul className={s.chips}>
-          <li>
-            <Link to={base} aria-current={!category ? 'page' : undefined}>
-              {t('stores.all')}
-            </Link>
-          </li>
-          {categories.map((c) => (
-            <li key={c.slug}>
-              <Link to={`${base}/${c.slug}`} aria-current={c.slug === category ? 'page' : undefined}>
-                {c.names[lang]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ChipNav
+        label={t('stores.categories')}
+        chips={[
+          { to: base, label: t('stores.all'), current: !category },
+          ...categories.map((c) => ({
+            to: `${base}/${c.slug}`,
+            label: c.names[lang],
+            current: c.slug === category,
+          })),
+        ]}
+      />
       <search className={s.toolbar}>
         <label className={s.field} htmlFor={searchId}>
           {t('stores.search')}

@@ -1,7 +1,13 @@
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
 import type { Offer, ScreenProps } from '../../../src/index'
-import { Button, OfferTypes, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
+import {
+  Button,
+  ChipNav,
+  OfferTypes,
+  useDocumentTitle,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { ListStatus, More, NotFoundState } from '../components/ListState'
@@ -33,22 +39,17 @@ export default function OffersPage({ params }: ScreenProps) {
   return (
     <div data-testid="offers-page">
       <h1>{title}</h1>
-      <nav aria-label={t('offers.types')}>
-        <ul className={s.chips}>
-          <li>
-            <Link to="/offers" aria-current={!type ? 'page' : undefined}>
-              {t('offers.all')}
-            </Link>
-          </li>
-          {[...CATALOG_OFFER_TYPES, ...others].map((x) => (
-            <li key={x}>
-              <Link to={`/offers/${x}`} aria-current={x === type ? 'page' : undefined}>
-                {t(`offers.type.${x}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ChipNav
+        label={t('offers.types')}
+        chips={[
+          { to: '/offers', label: t('offers.all'), current: !type },
+          ...[...CATALOG_OFFER_TYPES, ...others].map((x) => ({
+            to: `/offers/${x}`,
+            label: t(`offers.type.${x}`),
+            current: x === type,
+          })),
+        ]}
+      />
       {type ? (
         <OfferList type={type as CatalogType} />
       ) : (

@@ -9,7 +9,7 @@ import {
   formatCoins,
   type PayoutMethod,
 } from './coin-ledger'
-import s from './coins.module.css'
+import s from './styles'
 
 /** Whole coins typed (thousands separators allowed), else null. */
 function parseCoins(text: string): number | null {

@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom'
 import { type Offer, useTranslation } from '../../../src/index'
-import s from './coins.module.css'
 import { useCoins } from './parts'
+import s from './styles'
 
 /** A coin offer in a list: picture, name, what to do, coins; its page has the details and the button. */
 export function OfferItem({ offer }: { offer: Offer }) {
   const { t } = useTranslation('coins')
   const coins = useCoins()
   return (
-    <li className={s.item} data-testid="coin-offer" data-offer={offer.offer_id}>
+    <li className={s.tile} data-testid="coin-offer" data-offer={offer.offer_id}>
       <div className={s.offerHead}>
         <img src={offer.image_url} alt="" width={56} height={56} loading="lazy" />
         <h2>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom'
 import { Button, LoadFailed, useLoad, useServices, useTranslation } from '../../../src/index'
 import { coinsApi } from '../api'
-import s from './coins.module.css'
 import { GateAlert, SignInPrompt, useCoins } from './parts'
+import s from './styles'
 import { useGoToSurvey } from './useGate'
 
 /** The onboarding survey's id: from the survey list, else from the reply's start address. */
@@ -55,7 +55,7 @@ export function OnboardingStart({ signedIn, startLabel }: { signedIn: boolean; s
       </div>
     )
   return (
-    <div className={s.item} data-testid="onboarding-card">
+    <div className={s.tile} data-testid="onboarding-card">
       <h2>{t('onboardingSurvey.title')}</h2>
       <dl className={s.facts}>
         <div>

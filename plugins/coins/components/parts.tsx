@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Button, useApp, useTranslation } from '../../../src/index'
 import type { Survey } from '../contract'
 import { formatCoins } from './coin-ledger'
-import s from './coins.module.css'
+import s from './styles'
 
 /** A number of coins in the page's language ('1,200 coins'). */
 export function useCoins() {

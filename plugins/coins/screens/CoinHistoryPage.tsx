@@ -13,7 +13,7 @@ import {
   useTranslation,
 } from '../../../src/index'
 import { coinApi, coinsToCents, formatCoins } from '../components/coin-ledger'
-import s from '../components/coins.module.css'
+import s from '../components/styles'
 
 const PER_PAGE = 20
 

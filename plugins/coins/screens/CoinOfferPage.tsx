@@ -20,9 +20,9 @@ import {
 import { coinsApi, isCoinOfferType } from '../api'
 import { useAttemptStatus } from '../components/attempt'
 import { formatCoins } from '../components/coin-ledger'
-import s from '../components/coins.module.css'
 import { deviceFits } from '../components/gating'
 import { GateAlert } from '../components/parts'
+import s from '../components/styles'
 import { useGoToCoinOffer } from '../components/useGate'
 import { AttemptStatus } from './SurveyCompletePage'
 

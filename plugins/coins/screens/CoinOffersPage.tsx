@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
   Button,
+  ChipNav,
   Lead,
   LoadFailed,
   NotFound,
@@ -12,8 +13,8 @@ import {
   useTranslation,
 } from '../../../src/index'
 import { COIN_OFFER_TYPES, type CoinOfferType, coinsApi, isCoinOfferType } from '../api'
-import s from '../components/coins.module.css'
 import { OfferItem } from '../components/OfferItem'
+import s from '../components/styles'
 
 const PER_PAGE = 24
 
@@ -56,17 +57,14 @@ function CoinOffers({ type }: { type: CoinOfferType }) {
   return (
     <Page title={t(`offers.type.${type}`)} className={s.page} testId="coin-offers-page">
       <Lead>{t('offers.lead')}</Lead>
-      <nav aria-label={t('offers.title')}>
-        <ul className={s.chips}>
-          {COIN_OFFER_TYPES.map((x) => (
-            <li key={x}>
-              <Link to={`/offers/${x}`} aria-current={x === type ? 'page' : undefined}>
-                {t(`offers.type.${x}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ChipNav
+        label={t('offers.title')}
+        chips={COIN_OFFER_TYPES.map((x) => ({
+          to: `/offers/${x}`,
+          label: t(`offers.type.${x}`),
+          current: x === type,
+        }))}
+      />
       {status === 'error' ? (
         <LoadFailed error={error} onRetry={() => load(page + 1)} what={t('offers.failed')} />
       ) : null}
@@ -83,7 +81,7 @@ function CoinOffers({ type }: { type: CoinOfferType }) {
         </p>
       ) : null}
       {items.length ? (
-        <ul className={s.list} data-testid="coin-offer-list">
+        <ul className={s.tiles} data-testid="coin-offer-list">
           {items.map((o) => (
             <OfferItem key={o.offer_id} offer={o} />
           ))}

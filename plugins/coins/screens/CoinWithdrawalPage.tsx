@@ -1,7 +1,7 @@
 import { LoadedPage, useTranslation } from '../../../src/index'
 import { CoinForm } from '../components/CoinForm'
 import { coinApi } from '../components/coin-ledger'
-import s from '../components/coins.module.css'
+import s from '../components/styles'
 
 /**
  * /account/withdrawal-coin: payable coins paid out as dollars at the rate of constants.json. The

@@ -2,9 +2,9 @@ import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
 import { Lead, LoadFailed, Page, useLoad, useServices, useTranslation } from '../../../src/index'
 import { coinsApi } from '../api'
-import s from '../components/coins.module.css'
 import { OfferItem } from '../components/OfferItem'
 import { SignInPrompt } from '../components/parts'
+import s from '../components/styles'
 
 /** /offer/incompleteCoinOffers: coin offers the member started and has not finished (at most offersRemembered). */
 export default observer(function IncompleteCoinOffersPage() {
@@ -31,7 +31,7 @@ export default observer(function IncompleteCoinOffersPage() {
           {t('incomplete.empty')} <Link to="/offers/APP">{t('incomplete.browse')}</Link>
         </p>
       ) : (
-        <ul className={s.list}>
+        <ul className={s.tiles}>
           {list.data.data.map((o) => (
             <OfferItem key={o.offer_id} offer={o} />
           ))}

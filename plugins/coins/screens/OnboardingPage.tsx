@@ -2,8 +2,8 @@ import { observer } from 'mobx-react-lite'
 import { Link, useSearchParams } from 'react-router-dom'
 import { constants, formatCents, Lead, Page, useServices, useTranslation } from '../../../src/index'
 import { leaveUrl } from '../api'
-import s from '../components/coins.module.css'
 import { OnboardingStart } from '../components/OnboardingStart'
+import s from '../components/styles'
 
 /** Where 'skip' goes: the page the member was going to (`?next=`, same origin only), else home. */
 function skipTo(next: string | null): string {

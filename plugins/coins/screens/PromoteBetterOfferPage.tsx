@@ -5,14 +5,13 @@ import {
   Lead,
   LoadFailed,
   Page,
-  surface,
   useLoad,
   useServices,
   useTranslation,
 } from '../../../src/index'
 import { formatCoins } from '../components/coin-ledger'
 import { idOf, profileApi, resumeUrl } from '../components/profile/api'
-import s from '../components/profile/profile.module.css'
+import s from '../components/profile/styles'
 import type { Survey } from '../contract'
 
 const perMinuteFormats = new Map<string, Intl.NumberFormat>()
@@ -48,7 +47,7 @@ export default function PromoteBetterOfferPage() {
   return (
     <Page title={t('better.title')} className={s.page} testId="promote-better-offer-page">
       {problem ? (
-        <div className={surface.card} data-testid="better-problem">
+        <div className={s.card} data-testid="better-problem">
           <p>{problem}</p>
           <Link to="/surveys">{t('better.backToSurveys')}</Link>
         </div>
@@ -80,7 +79,7 @@ function Compare({ chosen, better }: { chosen: Survey; better: Survey }) {
   const percent = chosen.coins_per_minute > 0 ? Math.round((gain / chosen.coins_per_minute) * 100) : null
   return (
     <>
-      <ul className={s.compare} aria-label={t('better.title')}>
+      <ul className={s.tiles} aria-label={t('better.title')}>
         <Option survey={chosen} label={t('better.yours')} testId="better-chosen" />
         <Option survey={better} label={t('better.betterBadge')} testId="better-better" highlight />
       </ul>
@@ -120,7 +119,7 @@ function Option({
   const lng = i18n.language
   const headingId = `${testId}-title`
   return (
-    <li className={highlight ? `${s.option} ${s.better}` : s.option} data-testid={testId}>
+    <li className={highlight ? `${s.tile} ${s.better}` : s.tile} data-testid={testId}>
       <span className={s.badge}>{label}</span>
       <h2 id={headingId}>{survey.title}</h2>
       <dl className={s.facts}>

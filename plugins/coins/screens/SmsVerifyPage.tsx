@@ -11,14 +11,13 @@ import {
   Lead,
   LoadFailed,
   Page,
-  surface,
   useForm,
   useLoad,
   useServices,
   useTranslation,
 } from '../../../src/index'
 import { E164, idOf, normalisePhone, profileApi, resumeUrl } from '../components/profile/api'
-import s from '../components/profile/profile.module.css'
+import s from '../components/profile/styles'
 
 /** A number the server sent beside its error (retry_after, attempts_left). */
 function extra(e: unknown, name: string): number | undefined {
@@ -100,7 +99,7 @@ function Verified({ phone, surveyId, focus }: { phone: string; surveyId: number 
     if (focus) ref.current?.focus()
   }, [focus])
   return (
-    <section className={surface.success} aria-labelledby="sms-verified" data-testid="sms-verified">
+    <section className={s.success} aria-labelledby="sms-verified" data-testid="sms-verified">
       <h2 id="sms-verified" ref={ref} tabIndex={-1}>
         {t('sms.verified')}
       </h2>

@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { LoadFailed, Page, type ScreenProps, useServices, useTranslation } from '../../../src/index'
 import { type AttemptView, useAttemptStatus } from '../components/attempt'
 import { formatCoins } from '../components/coin-ledger'
-import s from '../components/coins.module.css'
 import { SignInPrompt, useCoins } from '../components/parts'
+import s from '../components/styles'
 
 /**
  * /survey/{platform_name}/complete?attempt=: where the member lands after a survey. It reads what the

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { Lead, Page, useServices, useTranslation } from '../../../src/index'
-import s from '../components/coins.module.css'
 import { OnboardingStart } from '../components/OnboardingStart'
+import s from '../components/styles'
 
 /** /account/survey/onboarding: the onboarding survey card, or that it is done. */
 export default observer(function SurveyOnboardingPage() {

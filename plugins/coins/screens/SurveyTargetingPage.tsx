@@ -11,14 +11,13 @@ import {
   Page,
   RadioGroup,
   type ScreenProps,
-  surface,
   useLoad,
   useServices,
   useTranslation,
 } from '../../../src/index'
 import { formatCoins } from '../components/coin-ledger'
 import { idOf, profileApi, resumeUrl } from '../components/profile/api'
-import s from '../components/profile/profile.module.css'
+import s from '../components/profile/styles'
 import type { TargetingReply } from '../contract'
 
 /**
@@ -40,7 +39,7 @@ export default function SurveyTargetingPage({ params }: ScreenProps) {
   return (
     <Page title={t('targeting.title')} className={s.page} testId="survey-targeting-page">
       {gone ? (
-        <div className={surface.card} data-testid="targeting-not-found">
+        <div className={s.card} data-testid="targeting-not-found">
           <p>{t('targeting.notFound')}</p>
           <Link to="/surveys">{t('targeting.backToSurveys')}</Link>
         </div>
@@ -131,11 +130,7 @@ function Questions({ data, surveyId }: { data: TargetingReply['data']; surveyId:
         })}
       </p>
       {notQualified ? (
-        <section
-          className={surface.card}
-          aria-labelledby="targeting-result"
-          data-testid="targeting-not-qualified"
-        >
+        <section className={s.card} aria-labelledby="targeting-result" data-testid="targeting-not-qualified">
           <h2 id="targeting-result" ref={resultRef} tabIndex={-1}>
             {t('targeting.notQualifiedTitle')}
           </h2>
@@ -145,7 +140,7 @@ function Questions({ data, surveyId }: { data: TargetingReply['data']; surveyId:
           </Link>
         </section>
       ) : questions.length === 0 ? (
-        <div className={surface.card}>
+        <div className={s.card}>
           <p>{t('targeting.noQuestions')}</p>
           <Link className={buttonClass()} to={resumeUrl(surveyId)}>
             {t('targeting.continue')}

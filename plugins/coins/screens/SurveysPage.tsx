@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Button, Lead, LoadFailed, Page, useLoad, useServices, useTranslation } from '../../../src/index'
 import { coinsApi } from '../api'
-import s from '../components/coins.module.css'
 import { GateAlert, SurveyFacts } from '../components/parts'
+import s from '../components/styles'
 import { useGoToSurvey } from '../components/useGate'
 import type { Survey } from '../contract'
 
@@ -66,7 +66,7 @@ export default observer(function SurveysPage() {
         </p>
       ) : null}
       {data && data.data.length > 0 ? (
-        <ul className={s.list} data-testid="survey-list">
+        <ul className={s.tiles} data-testid="survey-list">
           {data.data.map((survey) => (
             <SurveyItem
               key={survey.id}
@@ -101,7 +101,7 @@ function SurveyItem({
   const errorId = `survey-${survey.id}-error`
   return (
     <li
-      className={`${s.item} ${survey.locked ? s.locked : ''}`}
+      className={`${s.tile} ${survey.locked ? s.locked : ''}`}
       data-testid="survey-item"
       data-survey={survey.id}
       data-locked={survey.locked ? 'true' : 'false'}

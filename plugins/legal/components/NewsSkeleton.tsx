@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../src/index'
+import { surface, useTranslation } from '../../../src/index'
 import n from './news.module.css'
 
 /** Grey placeholders while news loads, with a status line for screen readers. */
@@ -12,7 +12,7 @@ export function NewsSkeleton({ rows = 3 }: { rows?: number }) {
       <ul className={n.list} aria-hidden="true">
         {Array.from({ length: rows }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <li key={i} className={n.card}>
+          <li key={i} className={`${surface.tile} ${n.card}`}>
             <span className={`${n.bone} ${n.boneTitle}`} />
             <span className={`${n.bone} ${n.boneDate}`} />
             <span className={n.bone} />

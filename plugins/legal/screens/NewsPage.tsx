@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, useServices, useTranslation } from '../../../src/index'
+import { Button, surface, useServices, useTranslation } from '../../../src/index'
 import { fetchNews } from '../api'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'
@@ -79,7 +79,7 @@ export default function NewsPage() {
       {state.items.length > 0 ? (
         <ul className={n.list} data-testid="news-list">
           {state.items.map((item) => (
-            <li key={item.slug} className={n.card}>
+            <li key={item.slug} className={`${surface.tile} ${n.card}`}>
               <h2>
                 <Link to={`/news/${encodeURIComponent(item.slug)}`}>{item.title}</Link>
               </h2>

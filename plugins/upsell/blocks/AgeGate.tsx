@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, constants, useTranslation } from '../../../src/index'
-import s from '../components/upsell.module.css'
+import s from '../components/styles'
 import type { BlockProps } from './types'
 
 /** SPEC 5: participants confirm they are 18 or older with the agree button. */

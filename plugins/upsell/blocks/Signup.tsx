@@ -12,7 +12,7 @@ import {
   useTranslation,
 } from '../../../src/index'
 import { useErrorText } from '../components/errorText'
-import s from '../components/upsell.module.css'
+import s from '../components/styles'
 import { type SignupForm, serverKey, validateSignup } from '../forms'
 import type { BlockProps } from './types'
 

@@ -22,7 +22,7 @@ import {
 } from '../forms'
 import { formatDate, trialEnd } from '../lander'
 import { useErrorText, withErrors } from './errorText'
-import s from './upsell.module.css'
+import s from './styles'
 
 const ORDER = ['card_number', 'zip', 'cvv', 'exp']
 

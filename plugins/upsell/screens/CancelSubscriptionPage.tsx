@@ -13,7 +13,7 @@ import {
 } from '../../../src/index'
 import { cancelSubscription, getSubscriptions, type Subscription } from '../api'
 import { chargeLine } from '../components/SubscriptionSummary'
-import s from '../components/upsell.module.css'
+import s from '../components/styles'
 import { formatDate } from '../lander'
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '../../../src/index'
 import { type GiftCard, redeemGift } from '../api'
 import { useErrorText } from '../components/errorText'
-import s from '../components/upsell.module.css'
+import s from '../components/styles'
 import { GIFT_CODE_MAX, validateGiftCode } from '../forms'
 
 /**

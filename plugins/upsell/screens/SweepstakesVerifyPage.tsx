@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom'
 import { useDocumentTitle, useTranslation } from '../../../src/index'
-import s from '../components/upsell.module.css'
+import s from '../components/styles'
 import { tokenState } from '../sweepstakes'
 
 /**

@@ -1,0 +1,94 @@
+import { observer } from 'mobx-react-lite'
+import { useRef, useState } from 'react'
+import {
+  Button,
+  Field,
+  FormAlert,
+  useForm,
+  useServices,
+  useSession,
+  useTranslation,
+} from '../../../src/index'
+import { sendContact } from './api'
+import s from './styles'
+import { formErrors, missingFields } from './text'
+
+const FIELDS = ['name', 'email', 'subject', 'message'] as const
+
+/** The message-us form: POST /api/contact (the server's contract checks it; its errors show per field). */
+export const MessageForm = observer(function MessageForm() {
+  const { t } = useTranslation('account')
+  const { http } = useServices()
+  const member = useSession().member
+  const [sent, setSent] = useState(false)
+  const sentRef = useRef<HTMLParagraphElement>(null)
+  const f = useForm(
+    { name: member?.name ?? '', email: member?.email ?? '', subject: '', message: '' },
+    { clearErrorOnChange: true },
+  )
+  const submit = f.onSubmit(
+    async (v) => {
+      try {
+        await sendContact(http, v)
+        setSent(true)
+        f.set('subject', '')
+        f.set('message', '')
+        setTimeout(() => sentRef.current?.focus(), 0)
+      } catch (e) {
+        const x = formErrors(t, e, FIELDS)
+        f.show(x.fields, x.form)
+      }
+    },
+    (v) => {
+      setSent(false)
+      return missingFields(t, FIELDS, v)
+    },
+  )
+  const message = f.text('message')
+  return (
+    <form ref={f.ref} onSubmit={submit} noValidate className={s.card} aria-labelledby="message-us">
+      <h2 id="message-us">{t('member.contact.formTitle')}</h2>
+      <p className={s.muted}>{t('member.contact.formIntro')}</p>
+      {sent ? (
+        <p ref={sentRef} tabIndex={-1} role="status" className={s.ok} data-testid="contact-sent">
+          {t('member.contact.sent')}
+        </p>
+      ) : null}
+      <div className={s.grid}>
+        <Field id="name" label={t('member.contact.name')} autoComplete="name" {...f.text('name')} />
+        <Field
+          id="email"
+          label={t('member.contact.email')}
+          type="email"
+          autoComplete="email"
+          {...f.text('email')}
+        />
+      </div>
+      <Field id="subject" label={t('member.contact.subject')} maxLength={200} {...f.text('subject')} />
+      <label className={s.label} htmlFor="message">
+        {t('member.contact.message')}
+      </label>
+      <textarea
+        id="message"
+        name="message"
+        className={s.textarea}
+        maxLength={5000}
+        value={message.value}
+        onChange={(e) => f.set('message', e.target.value)}
+        aria-invalid={message.error ? true : undefined}
+        aria-describedby={message.error ? 'message-error' : undefined}
+      />
+      {message.error ? (
+        <p id="message-error" className={s.fieldError}>
+          {message.error}
+        </p>
+      ) : null}
+      <FormAlert text={f.alert} />
+      <div className={s.actions}>
+        <Button type="submit" disabled={f.busy} aria-busy={f.busy}>
+          {t('member.contact.send')}
+        </Button>
+      </div>
+    </form>
+  )
+})
