@@ -18,7 +18,12 @@ export function OfferItem({ offer }: { offer: Offer }) {
       <p className={s.muted}>{offer.display_description}</p>
       <p>
         <strong>{coins(offer.coins_advertised)}</strong>
-        {offer.for_ios === 1 ? <span className={s.badge}> {t('offers.iosBadge')}</span> : null}
+        {offer.for_ios === 1 ? (
+          <>
+            {' '}
+            <span className={s.badge}>{t('offers.iosBadge')}</span>
+          </>
+        ) : null}
       </p>
     </li>
   )
