@@ -1,12 +1,10 @@
 import { render } from '@testing-library/react'
-import i18next, { type i18n as I18n } from 'i18next'
+import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter } from 'react-router-dom'
-import coreEn from '../../locales/en/core.json'
 import legalEn from '../../locales/en/legal.json'
 import footerEn from '../../locales/en/legal-footer.json'
-import coreEs from '../../locales/es/core.json'
 import legalEs from '../../locales/es/legal.json'
 import footerEs from '../../locales/es/legal-footer.json'
 import {
@@ -16,23 +14,10 @@ import {
   type RuntimeConfig,
   type Services,
 } from '../../src/index'
+import { testI18n } from '../../tests/unit/kit'
 /** An i18next instance with the real English and Spanish texts, as the app has them. */
-export async function makeI18n(lng: 'en' | 'es' = 'en'): Promise<I18n> {
-  const i18n = i18next.createInstance()
-  await i18n.use(initReactI18next).init({
-    lng,
-    fallbackLng: 'en',
-    resources: {
-      en: { core: coreEn, legal: legalEn, 'legal-footer': footerEn },
-      es: { core: coreEs, legal: legalEs, 'legal-footer': footerEs },
-    },
-    ns: ['core', 'legal', 'legal-footer'],
-    defaultNS: 'core',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  })
-  return i18n
-}
+export const makeI18n = (lng: 'en' | 'es' = 'en') =>
+  testI18n(lng, { legal: [legalEn, legalEs], 'legal-footer': [footerEn, footerEs] })
 
 export type FakeGet = (url: string, config?: { params?: Record<string, unknown> }) => Promise<unknown>
 

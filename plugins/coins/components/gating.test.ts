@@ -1,24 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Survey } from '../contract'
 import { deviceFits, goToCoinOffer, goToSurvey } from './gating'
-import { fakeSession, member, refusal } from './test-utils'
-
-const survey = (id: number, over: Partial<Survey> = {}): Survey => ({
-  id,
-  platform: 'devsurvey',
-  title: `Survey ${id}`,
-  coins_advertised: 300,
-  survey_estimated_time_in_mins: 10,
-  coins_per_minute: 30,
-  screen_out_percent: 20,
-  screen_out_from_history: false,
-  locked: false,
-  is_onboarding: false,
-  needs_phone: false,
-  has_targeting: false,
-  done: false,
-  ...over,
-})
+import { fakeSession, member, refusal, survey } from './test-utils'
 
 function api(needs: string | null = null, better: Survey | null = null, start?: () => unknown) {
   return {

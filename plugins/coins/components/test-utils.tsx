@@ -1,14 +1,12 @@
 import { render } from '@testing-library/react'
-import i18next, { type i18n as I18n } from 'i18next'
+import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import coinsEn from '../../../locales/en/coins.json'
 import headerEn from '../../../locales/en/coins-header.json'
-import coreEn from '../../../locales/en/core.json'
 import coinsEs from '../../../locales/es/coins.json'
 import headerEs from '../../../locales/es/coins-header.json'
-import coreEs from '../../../locales/es/core.json'
 import {
   type AppContextValue,
   type AppEvents,
@@ -17,56 +15,15 @@ import {
   HttpError,
   type Services,
   type Session,
-  type SessionMember,
 } from '../../../src/index'
+import { fakeSession, testI18n, testMember } from '../../../tests/unit/kit'
+import type { Survey } from '../contract'
 
 /** An i18next instance with the real English and Spanish texts of coins and core. */
-export async function makeI18n(lng: 'en' | 'es' = 'en'): Promise<I18n> {
-  const i18n = i18next.createInstance()
-  await i18n.use(initReactI18next).init({
-    lng,
-    fallbackLng: 'en',
-    resources: {
-      en: { core: coreEn, coins: coinsEn, 'coins-header': headerEn },
-      es: { core: coreEs, coins: coinsEs, 'coins-header': headerEs },
-    },
-    ns: ['core', 'coins', 'coins-header'],
-    defaultNS: 'core',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  })
-  return i18n
-}
+export const makeI18n = (lng: 'en' | 'es' = 'en') =>
+  testI18n(lng, { coins: [coinsEn, coinsEs], 'coins-header': [headerEn, headerEs] })
 
-type Handler = (body?: unknown, config?: { params?: Record<string, unknown> }) => unknown
-export type FakeRoutes = Record<string, Handler>
-export interface Call {
-  method: string
-  url: string
-  body?: unknown
-  params?: Record<string, unknown>
-}
-
-/** A fake server: 'METHOD /path' -> a handler; a handler that throws answers with that error; else 404. */
-export function fakeHttp(routes: FakeRoutes) {
-  const calls: Call[] = []
-  const run = async (
-    method: string,
-    url: string,
-    body?: unknown,
-    config?: { params?: Record<string, unknown> },
-  ) => {
-    calls.push({ method, url, body, params: config?.params })
-    const h = routes[`${method} ${url}`]
-    if (!h) throw new HttpError('Request failed with status code 404', 'status', 404)
-    return h(body, config)
-  }
-  const http = {
-    get: (url: string, config?: { params?: Record<string, unknown> }) => run('GET', url, undefined, config),
-    post: (url: string, body?: unknown) => run('POST', url, body),
-  } as unknown as HttpClient
-  return { http, calls }
-}
+export { type Call, type FakeRoutes, fakeHttp, fakeSession } from '../../../tests/unit/kit'
 
 /** A refusal as the server sends it: status, code and message. */
 export function refusal(status: number, code: string, message = 'Refused') {
@@ -83,33 +40,25 @@ export function refusal(status: number, code: string, message = 'Refused') {
   )
 }
 
-export const member: SessionMember = {
-  id: 7,
-  email: 'dana@example.com',
-  name: 'Dana Demo',
-  emailVerified: true,
-  plus: false,
-  shipping: false,
-  subscriber: false,
-  coins: 0,
-  signedUpAt: null,
-  partnerId: null,
-  allowsPii: false,
-}
+export const member = testMember
 
-export function fakeSession(m: SessionMember | null = member) {
-  let resyncs = 0
-  const session = {
-    authenticated: m !== null,
-    member: m,
-    token: m ? 'token' : null,
-    register: () => Promise.reject(new Error('not here')),
-    resync: async () => {
-      resyncs++
-    },
-  } as Session
-  return { session, resyncs: () => resyncs }
-}
+/** A survey as GET /api/surveys gives it: 300 coins in 10 minutes, open to the member. */
+export const survey = (id: number, over: Partial<Survey> = {}): Survey => ({
+  id,
+  platform: 'devsurvey',
+  title: `Survey ${id}`,
+  coins_advertised: 300,
+  survey_estimated_time_in_mins: 10,
+  coins_per_minute: 30,
+  screen_out_percent: 20,
+  screen_out_from_history: false,
+  locked: false,
+  is_onboarding: false,
+  needs_phone: false,
+  has_targeting: false,
+  done: false,
+  ...over,
+})
 
 /** Renders at `path` (matched by `pattern`) with the texts, a router and the app context. */
 export function renderWith(

@@ -1,26 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeHttp, fakeSession, makeI18n, member, refusal, renderWith } from '../components/test-utils'
+import {
+  fakeHttp,
+  fakeSession,
+  makeI18n,
+  member,
+  refusal,
+  renderWith,
+  survey,
+} from '../components/test-utils'
 import { browser } from '../components/useGate'
-import type { Survey } from '../contract'
 import SurveysPage from './SurveysPage'
 
-const survey = (id: number, over: Partial<Survey> = {}): Survey => ({
-  id,
-  platform: 'devsurvey',
-  title: `Survey ${id}`,
-  coins_advertised: 300,
-  survey_estimated_time_in_mins: 10,
-  coins_per_minute: 30,
-  screen_out_percent: 20,
-  screen_out_from_history: false,
-  locked: false,
-  is_onboarding: false,
-  needs_phone: false,
-  has_targeting: false,
-  done: false,
-  ...over,
-})
 const list = (onboarded: boolean) => ({
   onboarding_completed: onboarded,
   data: onboarded
