@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
-import { expectNoSeriousAxe, PASSWORD, type Registered, registerByApi, restoreSession } from './helpers'
+import { expectNoSeriousAxe, PASSWORD, type Registered, restoreSession, verifiedMember } from './helpers'
 
 const LANGS = ['en', 'es'] as const
 type Lang = (typeof LANGS)[number]
@@ -68,25 +68,6 @@ const usd = (cents: number, lng: Lang) => {
   return cents < 0 ? `(${text})` : text
 }
 
-/** A new member with a verified email (the outbox's verification link), signed in in this browser. */
-async function verifiedMember(page: Page, request: APIRequestContext, baseURL: string): Promise<Registered> {
-  const m = await registerByApi(request, undefined, 'Ledger Member')
-  let token = ''
-  await expect
-    .poll(async () => {
-      const r = await request.get(`/api/dev/outbox?to=${encodeURIComponent(m.email)}`)
-      const mails = ((await r.json()) as { data: { links: { url: string }[] }[] }).data
-      const link = mails.flatMap((x) => x.links).find((l) => l.url.includes('/verify/'))
-      token = link ? (new URL(link.url).pathname.split('/verify/')[1] ?? '') : ''
-      return token
-    })
-    .not.toBe('')
-  expect((await request.post('/api/verify', { data: { token } })).ok()).toBe(true)
-  m.user.is_verified = true
-  await restoreSession(page.context(), baseURL, m)
-  return m
-}
-
 const CSV_HEAD = 'Date,Kind,Status,Reason,Store,Offer,Amount,Currency,Expected'
 
 /** Presses the CSV button and reads the file the browser saved, line by line. */
@@ -109,10 +90,9 @@ for (const lng of LANGS) {
     test('a new member earns, sees it pending then payable, withdraws once with a double click, sees the held payout and the CSV', async ({
       page,
       request,
-      baseURL,
     }) => {
       test.setTimeout(90_000)
-      const m = await verifiedMember(page, request, baseURL!)
+      const m = await verifiedMember(page, request, 'Ledger Member')
       const earned = 2500
       const paid = 1500
       const booked = await request.post('/api/dev/ledger/purchase', {
@@ -211,9 +191,8 @@ for (const lng of LANGS) {
 test('the coin pages are the coins plugin’s, in the account menu, with the rate of constants.json', async ({
   page,
   request,
-  baseURL,
 }) => {
-  await verifiedMember(page, request, baseURL!)
+  await verifiedMember(page, request, 'Ledger Member')
   await page.goto('/account/coin/history')
   await expect(page.getByRole('heading', { level: 1, name: 'Coin history' })).toBeVisible()
   await page
@@ -228,8 +207,8 @@ test('the coin pages are the coins plugin’s, in the account menu, with the rat
   )
 })
 
-test('/account and /withdraw-money land on the real screens', async ({ page, request, baseURL }) => {
-  await verifiedMember(page, request, baseURL!)
+test('/account and /withdraw-money land on the real screens', async ({ page, request }) => {
+  await verifiedMember(page, request, 'Ledger Member')
   await page.goto('/account')
   await expect(page).toHaveURL(/\/account\/purchase-history$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Purchase history' })).toBeVisible()

@@ -6,7 +6,7 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
-import { expectNoSeriousAxe, pathOf, type Registered, registerByApi, restoreSession } from './helpers'
+import { expectNoSeriousAxe, pathOf, verifiedMember } from './helpers'
 
 interface Survey {
   id: number
@@ -17,25 +17,6 @@ interface Survey {
   is_onboarding: boolean
   needs_phone: boolean
   has_targeting: boolean
-}
-
-/** A new member with a verified email (the outbox's verification link), signed in in this browser. */
-async function verifiedMember(page: Page, request: APIRequestContext): Promise<Registered> {
-  const m = await registerByApi(request, undefined, 'Profile Member')
-  let token = ''
-  await expect
-    .poll(async () => {
-      const r = await request.get(`/api/dev/outbox?to=${encodeURIComponent(m.email)}`)
-      const mails = ((await r.json()) as { data: { links: { url: string }[] }[] }).data
-      const link = mails.flatMap((x) => x.links).find((l) => l.url.includes('/verify/'))
-      token = link ? (new URL(link.url).pathname.split('/verify/')[1] ?? '') : ''
-      return token
-    })
-    .not.toBe('')
-  expect((await request.post('/api/verify', { data: { token } })).ok()).toBe(true)
-  m.user.is_verified = true
-  await restoreSession(page.context(), test.info().project.use.baseURL!, m)
-  return m
 }
 
 async function surveys(request: APIRequestContext): Promise<Survey[]> {
@@ -53,7 +34,7 @@ async function clickTo(page: Page, click: () => Promise<void>, path: string) {
 }
 
 test('a member verifies a phone with the SMS code and goes back to the survey', async ({ page, request }) => {
-  const m = await verifiedMember(page, request)
+  const m = await verifiedMember(page, request, 'Profile Member')
   const survey = (await surveys(request)).find((s) => s.needs_phone)
   expect(survey, 'a seeded survey needs a phone').toBeTruthy()
   const phone = freshPhone()
@@ -101,7 +82,7 @@ test('a member verifies a phone with the SMS code and goes back to the survey', 
 })
 
 test('targeting answers are saved and prefilled on the next visit (Spanish)', async ({ page, request }) => {
-  await verifiedMember(page, request)
+  await verifiedMember(page, request, 'Profile Member')
   const survey = (await surveys(request)).find((s) => s.has_targeting)
   expect(survey, 'a seeded survey asks targeting questions').toBeTruthy()
 
@@ -137,7 +118,7 @@ test('the better-offer page shows both surveys and either choice resumes the sta
   page,
   request,
 }) => {
-  await verifiedMember(page, request)
+  await verifiedMember(page, request, 'Profile Member')
   const list = (await surveys(request)).sort((a, b) => a.coins_per_minute - b.coins_per_minute)
   const chosen = list[0]!
   const better = list.at(-1)!

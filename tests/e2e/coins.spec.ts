@@ -6,15 +6,8 @@
  * without the app-tracking checkbox, a pass in Spanish, the catalog keeping its own offer types, and
  * axe on every coins screen.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import {
-  expectNoSeriousAxe,
-  PASSWORD,
-  pathOf,
-  type Registered,
-  registerByApi,
-  restoreSession,
-} from './helpers'
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { expectNoSeriousAxe, PASSWORD, pathOf, registerByApi, verifiedMember, verifyLink } from './helpers'
 
 interface SurveyJson {
   id: number
@@ -39,32 +32,6 @@ async function surveysOf(request: APIRequestContext, token?: string): Promise<Su
   const r = await request.get('/api/surveys', token ? { headers: { Authorization: `Bearer ${token}` } } : {})
   expect(r.ok()).toBe(true)
   return ((await r.json()) as { data: SurveyJson[] }).data
-}
-
-/** The path of the verification link the server mailed to `to` (the development outbox). */
-async function verifyLink(request: APIRequestContext, to: string): Promise<string> {
-  let url = ''
-  await expect
-    .poll(async () => {
-      const r = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
-      const mails = ((await r.json()) as { data: { links: { url: string }[] }[] }).data
-      url = mails.flatMap((m) => m.links).find((l) => l.url.includes('/verify/'))?.url ?? ''
-      return url
-    })
-    .not.toBe('')
-  const u = new URL(url)
-  return u.pathname + u.search
-}
-
-/** A new member with a verified email, signed in in this browser. */
-async function verifiedMember(page: Page, request: APIRequestContext): Promise<Registered> {
-  const m = await registerByApi(request, undefined, 'Coin Member')
-  const path = await verifyLink(request, m.email)
-  const token = path.split('/verify/')[1] ?? ''
-  expect((await request.post('/api/verify', { data: { token } })).ok()).toBe(true)
-  m.user.is_verified = true
-  await restoreSession(page.context(), test.info().project.use.baseURL!, m)
-  return m
 }
 
 test.describe('coins: surveys', () => {
@@ -163,7 +130,7 @@ test.describe('coins: surveys', () => {
     page,
     request,
   }) => {
-    await verifiedMember(page, request)
+    await verifiedMember(page, request, 'Coin Member')
     await page.goto('/account/onboarding?next=%2Fstores')
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to coins' })).toBeVisible()
     await expect(page.getByTestId('coin-worth')).toHaveText('100 coins = $1.00')
@@ -195,7 +162,7 @@ test.describe('coins: iOS app offers (SPEC 5 for_ios)', () => {
     request,
   }) => {
     test.setTimeout(90_000)
-    const m = await verifiedMember(page, request)
+    const m = await verifiedMember(page, request, 'Coin Member')
     const r = await request.get('/api/offers?type=APP&per_page=100')
     const offer = ((await r.json()) as { data: OfferJson[] }).data.find(
       (o) => o.for_ios === 1 && o.app_container === 'ios',
@@ -236,7 +203,7 @@ test.describe('coins: iOS app offers (SPEC 5 for_ios)', () => {
   })
 
   test('an Android-only app offer says so on an iPhone and cannot be started', async ({ page, request }) => {
-    await verifiedMember(page, request)
+    await verifiedMember(page, request, 'Coin Member')
     const r = await request.get('/api/offers?type=APP&per_page=100')
     const offer = ((await r.json()) as { data: OfferJson[] }).data.find((o) => o.app_container === 'android')!
     await page.goto(`/coins/offer/${offer.offer_id}`)
@@ -269,7 +236,7 @@ test.describe('coins: offers belong to coins', () => {
   }) => {
     await page.goto('/offer/incompleteCoinOffers')
     await expect(page.getByTestId('coins-sign-in')).toContainText('Sign in to see the offers you started.')
-    await verifiedMember(page, request)
+    await verifiedMember(page, request, 'Coin Member')
     await page.goto('/offer/incompleteCoinOffers')
     await expect(page.getByTestId('incomplete-empty')).toBeVisible()
     await expectNoSeriousAxe(page, '/offer/incompleteCoinOffers')

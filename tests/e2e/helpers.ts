@@ -99,3 +99,32 @@ export function futureExpiry(now = new Date()): string {
   const month = String(now.getMonth() + 1).padStart(2, '0')
   return `${month}/${String((now.getFullYear() + 2) % 100).padStart(2, '0')}`
 }
+
+/** The path (and query) of the verification link the server mailed to `to` (the test-mode outbox). */
+export async function verifyLink(request: APIRequestContext, to: string): Promise<string> {
+  let url = ''
+  await expect
+    .poll(async () => {
+      const r = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+      const mails = ((await r.json()) as { data: { links: { url: string }[] }[] }).data
+      url = mails.flatMap((m) => m.links).find((l) => l.url.includes('/verify/'))?.url ?? ''
+      return url
+    })
+    .not.toBe('')
+  const u = new URL(url)
+  return u.pathname + u.search
+}
+
+/** A new member whose email is verified by the link of the outbox, signed in in this browser. */
+export async function verifiedMember(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+): Promise<Registered> {
+  const m = await registerByApi(request, undefined, name)
+  const token = (await verifyLink(request, m.email)).split('/verify/')[1]?.split('?')[0] ?? ''
+  expect((await request.post('/api/verify', { data: { token } })).ok()).toBe(true)
+  m.user.is_verified = true
+  await restoreSession(page.context(), test.info().project.use.baseURL!, m)
+  return m
+}
