@@ -228,41 +228,58 @@ describe('profile, settings, referrals, promo credit, mobile dashboard', () => {
 })
 
 describe('protection', () => {
-  it('files and lists claims by kind', async () => {
-    const r = await c.post(
-      '/api/protection/claims',
-      { kind: 'hotel', merchant: 'Lakeside Hotels', amount_cents: 4200, reference: 'H-1' },
-      auth(),
-    )
-    expect(r.status).toBe(201)
-    expect(r.body.data.status).toBe('submitted')
+  it("lists the demo member's claims by kind, each with its timeline; a bad claim is refused field by field", async () => {
     const hotel = await c.get('/api/protection/claims?kind=hotel', auth())
     expect(hotel.body.data).toHaveLength(1)
-    expect((await c.get('/api/protection/claims?kind=package', auth())).body.data[0].reference).toBe(
-      '1Z999AA10123456784',
-    )
-    const bad = await c.post(
-      '/api/protection/claims',
-      { kind: 'boat', merchant: '', amount_cents: 1.5, reference: '' },
-      auth(),
-    )
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['amount_cents', 'kind', 'merchant', 'reference'])
+    expect(hotel.body.data[0]).toMatchObject({ status: 'declined', merchant: 'Harbor View Hotel' })
+    expect(hotel.body.data[0].decline_reason).toBeTruthy()
+    expect(hotel.body.data[0].timeline.map((e: { status: string }) => e.status)).toEqual([
+      'found',
+      'filed',
+      'declined',
+    ])
+    const pkg = await c.get('/api/protection/claims?kind=package', auth())
+    expect(pkg.body.data[0]).toMatchObject({ status: 'filed', evidence: { last_status: 'exception' } })
+    const all = await c.get('/api/protection/claims', auth())
+    expect(all.body.data.map((x: { status: string }) => x.status).sort()).toEqual([
+      'approved',
+      'declined',
+      'filed',
+      'filed',
+    ])
+    const bad = await c.post('/api/protection/claims', { kind: 'boat', order_id: 1.5 }, auth())
+    expect(bad.status).toBe(422)
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['kind', 'order_id'])
   })
   it('linked accounts work with the login cookie as well as the bearer token', async () => {
     const r = await c.get('/api/linked/accounts', { cookie: `sm_token=${demo}` })
     expect(r.status).toBe(200)
-    expect(r.body.data.map((a: { provider: string }) => a.provider)).toEqual(['doordash', 'uber'])
-    const add = await c.post(
+    // linked before linking went through the provider: no token, so each asks to be linked again
+    expect(r.body.data.map((a: { provider: string; status: string }) => [a.provider, a.status])).toEqual([
+      ['doordash', 'needs_attention'],
+      ['uber', 'needs_attention'],
+      ['amazon', 'needs_attention'],
+      ['expedia', 'needs_attention'],
+    ])
+    expect((await c.get('/api/linked/accounts', auth())).body).toEqual(r.body)
+    // linking by typing an e-mail is gone: only the provider's consent links an account
+    const typed = await c.post(
       '/api/linked/accounts',
       { provider: 'lyft', account_email: 'dana@example.com' },
       auth(),
     )
-    expect(add.status).toBe(201)
-    expect((await c.del(`/api/linked/accounts/${add.body.data.id}`, auth())).body.success).toBe(true)
-    expect((await c.del(`/api/linked/accounts/${add.body.data.id}`, auth())).status).toBe(404)
+    expect(typed.status).toBe(404)
+    const start = await c.post(
+      '/api/linked/accounts/authorize',
+      { provider: 'lyft' },
+      { cookie: `sm_token=${demo}` },
+    )
+    expect(start.body.url).toMatch(/^\/dev-provider\/oauth\/authorize\?/)
     expect((await c.get('/api/linked/accounts')).status).toBe(401)
+    expect((await c.post('/api/linked/accounts/authorize', { provider: 'lyft' })).status).toBe(401)
     // The cookie does not authenticate the other calls.
     expect((await c.get('/api/account/profile', { cookie: `sm_token=${demo}` })).status).toBe(401)
+    expect((await c.get('/api/protection/claims', { cookie: `sm_token=${demo}` })).status).toBe(401)
   })
   it("every environment's linked-accounts base (config/app.json) is where this server answers {base}/accounts in JSON", async () => {
     const file = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'config', 'app.json'), 'utf8'))
@@ -274,7 +291,7 @@ describe('protection', () => {
       const r = await c.get(`${env.linkedAccountsBaseUrl}/accounts`, { cookie: `sm_token=${demo}` })
       expect(r.status, name).toBe(200)
       expect(String(r.headers['content-type']), name).toMatch(/^application\/json/)
-      expect(r.body.data.length, name).toBe(2)
+      expect(r.body.data.length, name).toBe(4)
     }
   })
 })

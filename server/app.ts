@@ -9,9 +9,12 @@ import { paymentFromName } from './adapters/payment.ts'
 import { outboxSms } from './adapters/sms.ts'
 import { migrate, openDb } from './db/index.ts'
 import { devPlatformAbsent, devPlatformRoutes } from './dev-platform.ts'
+import { devProviderAbsent, devProviderRoutes } from './dev-provider.ts'
 import { loadPlatforms } from './lib/coins.ts'
 import { compressReplies } from './lib/compress.ts'
 import { errorBody, HttpError, TtlCache } from './lib/http.ts'
+import { setupProtection } from './lib/protection/setup.ts'
+import { scheduleWatcher } from './lib/protection/watcher.ts'
 import { securityHeaders } from './lib/security.ts'
 import { Sessions } from './lib/session.ts'
 import { accountRoutes } from './routes/account.ts'
@@ -22,6 +25,7 @@ import { coinsRoutes } from './routes/coins.ts'
 import { coinsProfileRoutes } from './routes/coins-profile.ts'
 import { coreRoutes } from './routes/core.ts'
 import { devRoutes } from './routes/dev.ts'
+import { linkedAccountRoutes } from './routes/linked-accounts.ts'
 import { postbackRoutes } from './routes/postback.ts'
 import { protectionRoutes } from './routes/protection.ts'
 import { trackingRoutes } from './routes/tracking.ts'
@@ -86,6 +90,18 @@ export interface BuildOptions {
   devSurveyPlatform?: boolean
   /** How long the development platform waits before it calls the postback (ms; default 1000). */
   devPlatformDelayMs?: number
+  /** LINKED_ACCOUNTS_KEY: 32 bytes (base64 or hex) encrypting providers' tokens; see lib/protection/token-cipher.ts. */
+  linkedAccountsKey?: string
+  /**
+   * The development link provider (/dev-provider/*), standing in for every protection provider. Default:
+   * the development survey platform's rule (on in development and test modes and on the embedded
+   * database; off in production on DATABASE_URL).
+   */
+  devLinkProvider?: boolean
+  /** The protection watcher's period (s); default constants.protection.watchIntervalSeconds; 0: off. */
+  protectionWatchSeconds?: number
+  /** A member's "check now" at most once per this many seconds; default constants.protection.syncMinSeconds; 0: no limit. */
+  protectionSyncMinSeconds?: number
 }
 
 declare module 'fastify' {
@@ -172,6 +188,16 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   })
   const captchaSecret = process.env.CAPTCHA_SECRET
   const dataDir = opts.dataDir ?? '.data/pglite'
+  const devLinkProvider = opts.devLinkProvider ?? (mode !== 'production' || !opts.databaseUrl)
+  const protection = await setupProtection(db, {
+    mode,
+    databaseUrl: opts.databaseUrl,
+    dataDir,
+    envKey: opts.linkedAccountsKey,
+    devProvider: devLinkProvider,
+    syncMinSeconds: opts.protectionSyncMinSeconds ?? constants.protection.syncMinSeconds,
+    watchSeconds: opts.protectionWatchSeconds ?? constants.protection.watchIntervalSeconds,
+  })
   const outboxDir = opts.outboxDir ?? outboxDirFor(dataDir)
   // a temp outbox (memory://, tests) goes with the server
   if (!opts.outboxDir && !opts.smtpUrl && dataDir.startsWith('memory://'))
@@ -204,6 +230,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     cookiePrefix,
     checkReplies: opts.checkReplies ?? false,
     platforms,
+    protection,
   }
   app.decorate('services', services)
   const database = describeDatabase({ databaseUrl: opts.databaseUrl, dataDir })
@@ -218,6 +245,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       url,
       seedDemo: opts.seedDemo === true,
       surveys: describePlatforms(platforms),
+      protection: protection.describe(),
     }),
   )
 
@@ -281,6 +309,10 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   else devPlatformAbsent(app)
   await accountRoutes(app, services)
   await protectionRoutes(app, services)
+  await linkedAccountRoutes(app, services)
+  if (devLinkProvider) await devProviderRoutes(app, services)
+  else devProviderAbsent(app)
+  scheduleWatcher(app, services)
   await upsellRoutes(app, services)
   await chatRoutes(app, services)
   if (mode !== 'production') await devRoutes(app, services)

@@ -50,6 +50,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
     devSurveyPlatform:
       env.DEV_SURVEY_PLATFORM === '1' ||
       (env.DEV_SURVEY_PLATFORM !== '0' && (!env.DATABASE_URL || mode !== 'production')),
+    ...(env.LINKED_ACCOUNTS_KEY ? { linkedAccountsKey: env.LINKED_ACCOUNTS_KEY } : {}),
+    // the development link provider follows the development survey platform's rule; DEV_LINK_PROVIDER=1/0 forces it
+    devLinkProvider:
+      env.DEV_LINK_PROVIDER === '1' ||
+      (env.DEV_LINK_PROVIDER !== '0' && (!env.DATABASE_URL || mode !== 'production')),
+    ...(env.PROTECTION_WATCH_SECONDS ? { protectionWatchSeconds: num(env.PROTECTION_WATCH_SECONDS)! } : {}),
     limits,
     logger: { level: env.LOG_LEVEL ?? 'info' },
   }
@@ -84,6 +90,8 @@ export interface SummaryInfo {
   seedDemo: boolean
   /** The coin platforms line (describePlatforms). */
   surveys?: string
+  /** The protection line: who serves linking, where the key comes from, the watcher. */
+  protection?: string
 }
 
 /** The start-up line of the coin platforms: the development one, and the partners that are on. */
@@ -110,5 +118,6 @@ export function startupSummary(i: SummaryInfo): string {
     `  payments: ${i.payments}`,
     `  brand:    ${i.brand} (environment ${i.appEnv})`,
     ...(i.surveys ? [`  surveys:  ${i.surveys}`] : []),
+    ...(i.protection ? [`  protection: ${i.protection}`] : []),
   ].join('\n')
 }

@@ -28,6 +28,8 @@ export async function testServer(opts: BuildOptions = {}): Promise<FastifyInstan
     serveStatic: false,
     checkReplies: true,
     jwtSecret: randomBytes(32).toString('hex'),
+    // the protection watcher runs only in the tests that start it
+    protectionWatchSeconds: 0,
     ...opts,
   })
 }

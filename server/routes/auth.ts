@@ -413,9 +413,13 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
           'subscriptions',
           'payments',
           'protection_claims',
+          // one provider account is linked to one member, so moving them never collides
+          'linked_accounts',
+          'protection_orders',
         ]) {
           await tx.query(`UPDATE ${t} SET user_id = $2 WHERE user_id = $1`, [from.id, into.id])
         }
+        await tx.query('DELETE FROM link_states WHERE user_id = $1', [from.id])
         await tx.query(
           `UPDATE users SET plus_active = plus_active OR $2, shipping_active = shipping_active OR $3,
              subscribed = subscribed OR $4, coin_onboarding = GREATEST(coin_onboarding, $5)

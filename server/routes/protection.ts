@@ -4,48 +4,107 @@ import {
   ClaimRequest,
   ClaimsQuery,
   ClaimsReply,
-  LinkAccountRequest,
-  LinkedAccountParams,
-  LinkedAccountsReply,
+  OverviewQuery,
+  OverviewReply,
+  type Parcel,
+  type ParcelStatus,
+  ParcelsReply,
 } from '../../plugins/protection/contract.ts'
-import { DEFAULT_LINKED_ACCOUNTS_BASE } from '../../src/config/schemas/app.ts'
+import { constants } from '../../src/config/constants.ts'
 import { fail } from '../lib/http.ts'
-import { isoOf } from '../lib/present.ts'
+import { isoOf, isoOrNull } from '../lib/present.ts'
+import { fileFinding } from '../lib/protection/findings.ts'
+import { claimsOf, ORDER_COLS, type OrderRow, pageFacts, toOrder } from '../lib/protection/present.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
-type ClaimRow = {
-  id: number
-  kind: 'price'
-  merchant: string
-  amount_cents: number
-  reference: string
-  status: string
-  details: Record<string, unknown>
-  created_at: Date
-}
-const CLAIM_COLS = 'id, kind, merchant, amount_cents, reference, status, details, created_at'
-const toClaim = (c: ClaimRow) => ({ ...c, created_at: isoOf(c.created_at) })
-
-type LinkedRow = { id: number; provider: string; account_email: string; status: string; created_at: Date }
-const toLinked = (r: LinkedRow) => ({ ...r, created_at: isoOf(r.created_at) })
+/** Which orders each watching page lists. */
+const PAGE_ORDERS = {
+  // inside the price window, or with a price claim already
+  price: `o.kind = 'purchase' AND (o.ordered_at > now() - make_interval(days => $2)
+    OR EXISTS (SELECT 1 FROM protection_claims c WHERE c.order_id = o.id AND c.kind = 'price'))`,
+  shipping: `o.kind = 'purchase' AND o.promised_at IS NOT NULL`,
+  hotel: `o.kind = 'hotel'`,
+  carrental: `o.kind = 'carrental'`,
+} as const
 
 export async function protectionRoutes(app: FastifyInstance, s: Services) {
   route(app, s, {
     method: 'GET',
+    url: '/api/protection/overview',
+    tag: 'protection',
+    summary:
+      'One protection page: its watched orders, its claims, what was recovered this year, and the outage notice.',
+    auth: 'required',
+    query: OverviewQuery,
+    reply: OverviewReply,
+    async handler({ query, user }) {
+      const uid = user!.row.id
+      const orders = await s.db.query<OrderRow>(
+        `SELECT ${ORDER_COLS} FROM protection_orders o WHERE o.user_id = $1 AND ${PAGE_ORDERS[query.kind]}
+         ORDER BY o.ordered_at DESC, o.id DESC`,
+        query.kind === 'price' ? [uid, constants.protection.priceWindowDays] : [uid],
+      )
+      return {
+        orders: orders.map(toOrder),
+        claims: await claimsOf(s.db, uid, { kind: query.kind }),
+        ...(await pageFacts(s.db, uid, query.kind)),
+      }
+    },
+  })
+
+  route(app, s, {
+    method: 'GET',
+    url: '/api/protection/parcels',
+    tag: 'protection',
+    summary: 'Parcels of the linked accounts with their carrier scans and package claims.',
+    auth: 'required',
+    reply: ParcelsReply,
+    async handler({ user }) {
+      const uid = user!.row.id
+      const orders = await s.db.query<
+        OrderRow & { events: { status: ParcelStatus; at: string; location: string | null }[] }
+      >(
+        `SELECT ${ORDER_COLS},
+           COALESCE((SELECT json_agg(json_build_object('status', e.status, 'at', e.at, 'location', e.location)
+             ORDER BY e.at, e.id) FROM parcel_events e WHERE e.order_id = o.id), '[]'::json) AS events
+         FROM protection_orders o
+         WHERE o.user_id = $1 AND o.kind = 'purchase' AND o.carrier IS NOT NULL AND o.tracking_number IS NOT NULL
+         ORDER BY o.ordered_at DESC, o.id DESC`,
+        [uid],
+      )
+      const claims = await claimsOf(s.db, uid, { kind: 'package', orderIds: orders.map((o) => o.id) })
+      const data: Parcel[] = orders.map((o) => {
+        const events = o.events.map((e) => ({ status: e.status, at: isoOf(e.at), location: e.location }))
+        const delivered = isoOrNull(o.delivered_at)
+        return {
+          order_id: o.id,
+          merchant: o.merchant,
+          title: o.title,
+          carrier: o.carrier!,
+          tracking_number: o.tracking_number!,
+          status: delivered ? 'delivered' : (events.at(-1)?.status ?? 'label_created'),
+          expected_at: delivered ? null : isoOrNull(o.promised_at),
+          delivered_at: delivered,
+          events,
+          claim: claims.find((c) => c.order_id === o.id) ?? null,
+        }
+      })
+      return { data, ...(await pageFacts(s.db, uid, 'package')) }
+    },
+  })
+
+  route(app, s, {
+    method: 'GET',
     url: '/api/protection/claims',
     tag: 'protection',
-    summary: 'Protection claims (shipping, price, hotel, carrental, package), optionally of one kind.',
+    summary:
+      'Protection claims (shipping, price, hotel, carrental, package) with their timelines, optionally of one kind.',
     auth: 'required',
     query: ClaimsQuery,
     reply: ClaimsReply,
     async handler({ query, user }) {
-      const rows = await s.db.query<ClaimRow>(
-        `SELECT ${CLAIM_COLS} FROM protection_claims WHERE user_id = $1 AND ($2::text IS NULL OR kind = $2::text)
-         ORDER BY created_at DESC, id DESC`,
-        [user!.row.id, query.kind ?? null],
-      )
-      return { data: rows.map(toClaim) }
+      return { data: await claimsOf(s.db, user!.row.id, { kind: query.kind }) }
     },
   })
 
@@ -53,82 +112,62 @@ export async function protectionRoutes(app: FastifyInstance, s: Services) {
     method: 'POST',
     url: '/api/protection/claims',
     tag: 'protection',
-    summary: 'File a claim; a package claim tracks a shipment by its tracking number.',
+    summary: 'File a package (never came) or shipping (late) claim about an order of a linked account.',
     auth: 'required',
     body: ClaimRequest,
     reply: ClaimReply,
+    replies: {
+      404: 'Not an order of this member (order_not_found)',
+      409: 'That claim exists (claim_exists)',
+    },
     async handler({ reply, body, user }) {
-      const c = await s.db.one<ClaimRow>(
-        `INSERT INTO protection_claims (user_id, kind, merchant, amount_cents, reference, status, details)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) RETURNING ${CLAIM_COLS}`,
-        [
-          user!.row.id,
-          body.kind,
-          body.merchant,
-          body.amount_cents,
-          body.reference,
-          body.kind === 'package' ? 'tracking' : 'submitted',
-          JSON.stringify(body.details ?? {}),
-        ],
+      const uid = user!.row.id
+      const o = await s.db.one<OrderRow>(
+        `SELECT ${ORDER_COLS} FROM protection_orders o WHERE o.id = $1 AND o.user_id = $2 AND o.kind = 'purchase'`,
+        [body.order_id, uid],
       )
+      if (!o)
+        throw fail(
+          404,
+          'order_id',
+          'We could not find that order in your linked accounts.',
+          'order_not_found',
+        )
+      const last = await s.db.one<{ status: string; at: Date }>(
+        'SELECT status, at FROM parcel_events WHERE order_id = $1 ORDER BY at DESC, id DESC LIMIT 1',
+        [o.id],
+      )
+      const evidence =
+        body.kind === 'package'
+          ? { last_status: last?.status ?? 'label_created', last_seen_at: isoOf(last?.at ?? o.ordered_at) }
+          : {
+              ...(o.promised_at ? { promised_at: isoOf(o.promised_at) } : {}),
+              delivered_at: isoOrNull(o.delivered_at),
+            }
+      const amount =
+        body.kind === 'package'
+          ? o.paid_cents
+          : o.shipping_cents > 0
+            ? o.shipping_cents
+            : constants.protection.lateDeliveryCreditCents
+      const id = await fileFinding(
+        s.db,
+        {
+          userId: uid,
+          orderId: o.id,
+          kind: body.kind,
+          merchant: o.merchant,
+          reference: o.reference,
+          amount,
+          evidence,
+        },
+        new Date(),
+        body.note || null,
+      )
+      if (!id)
+        throw fail(409, 'kind', 'A claim of this kind was filed for this order already.', 'claim_exists')
       reply.code(201)
-      return { success: true, data: toClaim(c!) }
-    },
-  })
-
-  // The linked-accounts service: called "with credentials", so the login cookie is accepted as well.
-  route(app, s, {
-    method: 'GET',
-    url: `${DEFAULT_LINKED_ACCOUNTS_BASE}/accounts`,
-    tag: 'protection',
-    summary: 'Linked accounts (delivery, rideshare, streaming) of the member; bearer token or login cookie.',
-    auth: 'required',
-    cookieAuth: true,
-    reply: LinkedAccountsReply,
-    async handler({ user }) {
-      const rows = await s.db.query<LinkedRow>(
-        'SELECT id, provider, account_email, status, created_at FROM linked_accounts WHERE user_id = $1 ORDER BY id',
-        [user!.row.id],
-      )
-      return { data: rows.map(toLinked) }
-    },
-  })
-
-  route(app, s, {
-    method: 'POST',
-    url: `${DEFAULT_LINKED_ACCOUNTS_BASE}/accounts`,
-    tag: 'protection',
-    summary: 'Link an account of a provider (one per provider).',
-    auth: 'required',
-    cookieAuth: true,
-    body: LinkAccountRequest,
-    async handler({ reply, body, user }) {
-      const r = await s.db.one<LinkedRow>(
-        `INSERT INTO linked_accounts (user_id, provider, account_email) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id, provider) DO UPDATE SET account_email = EXCLUDED.account_email, status = 'connected'
-         RETURNING id, provider, account_email, status, created_at`,
-        [user!.row.id, body.provider, body.account_email],
-      )
-      reply.code(201)
-      return { success: true, data: toLinked(r!) }
-    },
-  })
-
-  route(app, s, {
-    method: 'DELETE',
-    url: `${DEFAULT_LINKED_ACCOUNTS_BASE}/accounts/:id`,
-    tag: 'protection',
-    summary: 'Unlink an account.',
-    auth: 'required',
-    cookieAuth: true,
-    params: LinkedAccountParams,
-    async handler({ params, user }) {
-      const r = await s.db.one('DELETE FROM linked_accounts WHERE id = $1 AND user_id = $2 RETURNING id', [
-        params.id,
-        user!.row.id,
-      ])
-      if (!r) throw fail(404, 'id', 'Not found')
-      return { success: true }
+      return { success: true, data: (await claimsOf(s.db, uid, { ids: [id] }))[0]! }
     },
   })
 }

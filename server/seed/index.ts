@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts'
 import { hashPassword } from '../lib/password.ts'
 import { rng, slugify } from '../lib/rand.ts'
 import { newsPosts } from './news.ts'
+import { seedDemoProtection } from './protection.ts'
 
 export const DEMO_EMAIL = 'demo@example.com'
 export const DEMO_PASSWORD = 'demo-rewards-2024'
@@ -729,30 +730,7 @@ async function seedDemoMember(db: Db, storeIds: number[], R: ReturnType<typeof r
       created_at: iso(now - 48 * DAY),
     },
   ])
-  await bulkInsert(db, 'protection_claims', [
-    {
-      user_id: uid,
-      kind: 'package',
-      merchant: 'Summit Electronics',
-      amount_cents: 8999,
-      reference: '1Z999AA10123456784',
-      status: 'in_transit',
-      details: { carrier: 'UPS' },
-    },
-    {
-      user_id: uid,
-      kind: 'price',
-      merchant: 'Maple Lane Home',
-      amount_cents: 1500,
-      reference: 'ORD-55821',
-      status: 'approved',
-      details: {},
-    },
-  ])
-  await bulkInsert(db, 'linked_accounts', [
-    { user_id: uid, provider: 'doordash', account_email: DEMO_EMAIL, status: 'connected' },
-    { user_id: uid, provider: 'uber', account_email: DEMO_EMAIL, status: 'needs_attention' },
-  ])
+  await seedDemoProtection(db, uid, DEMO_EMAIL, now)
 }
 
 /** The demo member's payable balances: what the header shows ($42.73) and the coin pages (3,150). */

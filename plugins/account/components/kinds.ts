@@ -14,6 +14,7 @@ export const LEDGER_KINDS = [
   'gift_card',
   'withdrawal',
   'adjustment',
+  'protection_refund',
 ] as const
 export type LedgerKindName = (typeof LEDGER_KINDS)[number]
 

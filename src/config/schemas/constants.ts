@@ -111,5 +111,20 @@ export const constantsSchema = z.strictObject({
     betterOfferMinGainPercent: positiveInt,
     screenOutMinAttempts: positiveInt,
   }),
+  /**
+   * Protection (issue 15). A lower price counts for priceWindowDays after the order (hotel and car
+   * rates until the stay or rental starts); a late delivery with no shipping fee to refund earns
+   * lateDeliveryCreditCents; a parcel with no carrier scan for parcelLostDays is lost. A link must come
+   * back from the provider within linkStateMinutes. The watcher runs every watchIntervalSeconds (once
+   * across all servers); a member's "check now" runs at most once per syncMinSeconds.
+   */
+  protection: z.strictObject({
+    priceWindowDays: positiveInt,
+    lateDeliveryCreditCents: positiveInt,
+    parcelLostDays: positiveInt,
+    linkStateMinutes: positiveInt,
+    watchIntervalSeconds: positiveInt,
+    syncMinSeconds: positiveInt,
+  }),
 })
 export type Constants = z.infer<typeof constantsSchema>
