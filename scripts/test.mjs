@@ -18,6 +18,7 @@ const steps = [
   ['unit and server tests (vitest)', npx(['vitest', 'run', '--project', 'unit', '--project', 'server'])],
   ['build brand default', npx(['rsbuild', 'build'], { BRAND: 'default' })],
   ['build brand shipnow', npx(['rsbuild', 'build'], { BRAND: 'shipnow' })],
+  ['build brand cashback', npx(['rsbuild', 'build'], { BRAND: 'cashback' })],
   ['bundle tests (vitest)', npx(['vitest', 'run', '--project', 'build'])],
   ['end-to-end tests (playwright)', { fn: () => ensureChromium(), ...npx(['playwright', 'test']) }],
 ]

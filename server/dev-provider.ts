@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type ProviderId, ProviderIds } from '../plugins/protection/contract.ts'
 import { DEFAULT_LINKED_ACCOUNTS_BASE } from '../src/config/schemas/app.ts'
@@ -99,7 +100,7 @@ export async function devProviderRoutes(app: FastifyInstance, s: Services) {
 <p>Rewards will see your orders, their prices and deliveries, and can file claims for you. It never sees your password.</p>
 <form method="post" action="/dev-provider/oauth/authorize">${hidden}
 <p><label for="account">Your ${esc(name)} account</label><br>
-<input id="account" name="account" type="email" required value="shopper@${esc(c.provider)}.example"></p>
+<input id="account" name="account" type="email" required value="shopper-${randomBytes(3).toString('hex')}@${esc(c.provider)}.example"></p>
 <button class="primary" type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button>
 </form>`,

@@ -104,7 +104,8 @@ describe('linking through the provider (authorization code flow)', () => {
     expect(String(page.headers['content-security-policy'])).toMatch(/default-src 'none'; style-src 'nonce-/)
     expect(page.text).toContain('<h1>Allow Rewards to read your Amazon orders?</h1>')
     expect(page.text).toContain('<label for="account">Your Amazon account</label>')
-    expect(page.text).toContain('value="shopper@amazon.example"')
+    // a fresh account at the provider each time, so two members never share one by accident
+    expect(page.text).toMatch(/value="shopper-[0-9a-f]{6}@amazon\.example"/)
     expect(page.text).toMatch(/<form method="post" action="\/dev-provider\/oauth\/authorize">/)
     expect(page.text).toMatch(/<button[^>]*value="allow">Allow<\/button>/)
     expect(page.text).toMatch(/<button[^>]*value="deny">Deny<\/button>/)

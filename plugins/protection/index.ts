@@ -1,23 +1,26 @@
-import { definePlugin, loadPendingPage } from '../../src/index'
-
-// Screens this plugin's issue has not built yet show the core's honest placeholder.
-const pending = loadPendingPage
+import { definePlugin } from '../../src/index'
+import { followSession, ProtectionStore, type ProtectionStoreInstance } from './model'
 
 export default definePlugin({
   name: 'protection',
   requires: ['auth'],
+  // SPEC 3's linked_accounts, loaded with the member (./model); its calls load with the first use
+  model: ProtectionStore,
   screens: {
-    LinkedAccountsPage: pending,
-    ShippingPage: pending,
-    PricePage: pending,
-    HotelPage: pending,
-    CarRentalPage: pending,
-    PackagePage: pending,
-    OrderProtectionLinkPage: pending,
+    LinkedAccountsPage: () => import('./screens/LinkedAccountsPage'),
+    ShippingPage: () => import('./screens/ShippingPage'),
+    PricePage: () => import('./screens/PricePage'),
+    HotelPage: () => import('./screens/HotelPage'),
+    CarRentalPage: () => import('./screens/CarRentalPage'),
+    PackagePage: () => import('./screens/PackagePage'),
+    OrderProtectionLinkPage: () => import('./screens/OrderProtectionLinkPage'),
   },
-  menus: { account: [{ path: '/account/protection/accounts', label: 'protection:title', order: 160 }] },
+  menus: { account: [{ path: '/account/protection/accounts', label: 'protection:menu', order: 160 }] },
   locales: {
     en: () => import('../../locales/en/protection.json'),
     es: () => import('../../locales/es/protection.json'),
+  },
+  setup: ({ store, services }) => {
+    followSession(store.protection as ProtectionStoreInstance, services.session)
   },
 })

@@ -41,7 +41,7 @@ describe('config:check', () => {
   it('passes on the real config for every brand', async () => {
     const r = await checkConfig(root, { plugins })
     expect(r.problems.map(formatProblem)).toEqual([])
-    expect([...r.configs.keys()].sort()).toEqual(['default', 'shipnow'])
+    expect([...r.configs.keys()].sort()).toEqual(['cashback', 'default', 'shipnow'])
   })
 
   const cases: [string, string, (j: any) => any, RegExp][] = [

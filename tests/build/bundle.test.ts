@@ -62,8 +62,24 @@ describe('brand bundling (ARCHITECTURE: a disabled plugin is not in the brand ou
       expect(ship, x).not.toContain(x)
     }
   })
-  it('no full zod in the browser bundle', () => {
+  it('a brand without protection (cashback) ships no protection code, text or account-menu entry, which the default and shipnow brands have', () => {
+    expect(brandPlugins('cashback')).not.toContain('protection')
+    // the plugin's own calls, its account-menu label key and its linking call
+    const protectionOnly = ['/api/protection/overview', '/accounts/authorize', 'protection:']
+    const lite = js('cashback')
+    expect(lite).not.toMatch(marker('protection'))
     for (const b of ['default', 'shipnow']) {
+      const code = js(b)
+      expect(code, b).toMatch(marker('protection'))
+      for (const x of protectionOnly) expect(code, `${b}: ${x}`).toContain(x)
+    }
+    for (const x of protectionOnly) expect(lite, x).not.toContain(x)
+    const en = JSON.stringify(JSON.parse(readFileSync(join(root, 'locales/en/protection.json'), 'utf8')))
+    for (const sample of [...en.matchAll(/"([^"{}]{25,})"/g)].slice(0, 5).map((m) => m[1]!))
+      expect(lite, sample).not.toContain(sample)
+  })
+  it('no full zod in the browser bundle', () => {
+    for (const b of ['default', 'shipnow', 'cashback']) {
       const code = js(b)
       // full zod carries its whole error map; zod/mini does not
       expect(code).not.toContain('Too big: expected')

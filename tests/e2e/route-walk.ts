@@ -29,14 +29,6 @@ import { collectEntries, createResolver, type RouteEntry } from '../../src/routi
  * when an unlisted one shows the placeholder. The placeholder page is deleted when the list is empty.
  */
 export const PLACEHOLDERS: readonly string[] = [
-  '/account/order-protection',
-  '/account/protection',
-  '/account/protection/accounts',
-  '/account/protection/carrental',
-  '/account/protection/hotel',
-  '/account/protection/package',
-  '/account/protection/price',
-  '/account/protection/shipping',
   '/mobile',
   '/mobile-safari/installed/:page?',
   '/mobile/authorized',
@@ -47,7 +39,6 @@ export const PLACEHOLDERS: readonly string[] = [
   '/mobile/rebates',
   '/mobile/rebates/nonav',
   '/mobile/subscriptions',
-  '/order-protection-link',
   '/safari-mobile/:page?',
 ]
 

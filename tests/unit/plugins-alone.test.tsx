@@ -202,17 +202,59 @@ describe('each plugin boots alone (plus what it requires) and shows one of its s
     expect(b.seen).toContain('GET /api/surveys')
   })
 
-  // The plugins whose issues are open still show the core's placeholder for these screens.
-  it.each([
-    ['protection', 'protection/CarRentalPage', '/account/protection/car-rental'],
-    ['mobile', 'mobile/SafariInstalledPage', '/mobile/safari-installed'],
-  ])('%s (requires auth): %s shows the placeholder page', async (name, screenId, path) => {
-    const b = await boot(name)
-    expect(b.plugins.map((p) => p.name)).toEqual(['auth', name])
-    await b.show(screenId, path)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Coming soon' })).toBeTruthy()
-    expect(screen.getByTestId('pending-page').textContent).toContain(
-      'This page is not built yet. Its address and access rules already work',
-    )
+  it('protection (requires auth): the car rental page shows what GET /api/protection/overview answers', async () => {
+    const b = await boot('protection', {
+      'GET /api/protection/overview': {
+        data: {
+          orders: [
+            {
+              id: 3,
+              provider: 'expedia',
+              kind: 'carrental',
+              merchant: 'Hertz',
+              title: 'Compact car, 3 days',
+              reference: 'EXP-3',
+              ordered_at: '2026-04-01',
+              paid_cents: 21000,
+              current_cents: 19500,
+              watch_until: '2026-05-01',
+              promised_at: null,
+              delivered_at: null,
+              starts_at: '2026-05-01',
+              ends_at: '2026-05-04',
+              carrier: null,
+              tracking_number: null,
+            },
+          ],
+          claims: [],
+          recovered_year_cents: 0,
+          linked: 1,
+          checked_at: null,
+          notice: null,
+        },
+      },
+    })
+    expect(b.plugins.map((p) => p.name)).toEqual(['auth', 'protection'])
+    // a visitor: the store's linked accounts are not asked for
+    expect(b.seen).not.toContain('GET /api/linked/accounts')
+    await b.show('protection/CarRentalPage', '/account/protection/carrental')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Car rental protection' })).toBeTruthy()
+    expect(await screen.findByText('Compact car, 3 days')).toBeTruthy()
+    expect(screen.getByTestId('recovered-year').textContent).toBe('$0.00')
+    expect(b.seen).toContain('GET /api/protection/overview')
   })
+
+  // The plugins whose issues are open still show the core's placeholder for these screens.
+  it.each([['mobile', 'mobile/SafariInstalledPage', '/mobile/safari-installed']])(
+    '%s (requires auth): %s shows the placeholder page',
+    async (name, screenId, path) => {
+      const b = await boot(name)
+      expect(b.plugins.map((p) => p.name)).toEqual(['auth', name])
+      await b.show(screenId, path)
+      expect(await screen.findByRole('heading', { level: 1, name: 'Coming soon' })).toBeTruthy()
+      expect(screen.getByTestId('pending-page').textContent).toContain(
+        'This page is not built yet. Its address and access rules already work',
+      )
+    },
+  )
 })

@@ -1,0 +1,188 @@
+import { render } from '@testing-library/react'
+import type { i18n as I18n } from 'i18next'
+import type { ReactNode } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import protectionEn from '../../../locales/en/protection.json'
+import protectionEs from '../../../locales/es/protection.json'
+import {
+  type AppContextValue,
+  AppProvider,
+  type HttpClient,
+  HttpError,
+  type Services,
+  type Session,
+} from '../../../src/index'
+import { fakeSession, testI18n } from '../../../tests/unit/kit'
+import type { Claim, LinkedAccount, OverviewReply, Parcel, Provider, WatchedOrder } from '../contract'
+import { ProtectionStore, type ProtectionStoreInstance } from '../model'
+
+export { type Call, type FakeRoutes, fakeHttp, fakeSession } from '../../../tests/unit/kit'
+
+/** An i18next instance with the real English and Spanish texts of protection and core. */
+export const makeI18n = (lng: 'en' | 'es' = 'en') =>
+  testI18n(lng, { protection: [protectionEn, protectionEs] })
+
+export const config = {
+  plugins: ['auth', 'protection'],
+  brand: { name: 'Rewards' },
+  app: { languages: ['en', 'es'], linkedAccountsBaseUrl: '/api/linked' },
+}
+
+/** A refusal as the server sends it: status, code and message. */
+export function refusal(status: number, code: string, message = 'Refused', field = 'order_id') {
+  const errors = { [field]: [message] }
+  return new HttpError(`Request failed with status code ${status}`, 'status', status, errors, {
+    code,
+    errors,
+    codes: { [field]: code },
+  })
+}
+
+/** The protection store on the fake HTTP client (its load calls GET {base}/accounts). */
+export const makeStore = (http: HttpClient, session: Session = fakeSession().session) =>
+  ProtectionStore.create({}, { http, config, session } as unknown as Services)
+
+/** Renders at `path` with the texts, a router and the app context (the protection store, the fake http). */
+export function renderWith(
+  ui: ReactNode,
+  {
+    i18n,
+    http,
+    session = fakeSession().session,
+    store = makeStore(http, session),
+    path = '/',
+  }: { i18n: I18n; http: HttpClient; session?: Session; store?: ProtectionStoreInstance; path?: string },
+) {
+  const services = {
+    http,
+    session,
+    config,
+    cookies: { remove: () => {}, get: () => undefined, set: () => {} },
+    track: () => {},
+    events: { on: () => () => {}, emit: () => {} },
+  } as unknown as Services
+  const value = { store: { protection: store }, services, registry: {} } as unknown as AppContextValue
+  const r = render(
+    <I18nextProvider i18n={i18n}>
+      <AppProvider value={value}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="*" element={ui} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </AppProvider>
+    </I18nextProvider>,
+  )
+  return { ...r, store }
+}
+
+function Where() {
+  const l = useLocation()
+  return <output data-testid="location">{`${l.pathname}${l.search}`}</output>
+}
+
+export const provider = (
+  id: Provider['id'],
+  name: string,
+  kind: Provider['kind'],
+  available = true,
+): Provider => ({
+  id,
+  name,
+  kind,
+  available,
+})
+
+export const providers: Provider[] = [
+  provider('amazon', 'Amazon', 'retailer'),
+  provider('walmart', 'Walmart', 'retailer'),
+  provider('doordash', 'DoorDash', 'delivery'),
+  provider('uber', 'Uber', 'rideshare'),
+  provider('netflix', 'Netflix', 'streaming', false),
+  provider('expedia', 'Expedia', 'travel'),
+]
+
+export const linked = (
+  id: number,
+  p: LinkedAccount['provider'],
+  over: Partial<LinkedAccount> = {},
+): LinkedAccount => ({
+  id,
+  provider: p,
+  account_email: `dana+${p}@example.com`,
+  status: 'connected',
+  created_at: '2026-01-05T10:00:00.000Z',
+  last_synced_at: '2026-03-02T15:30:00.000Z',
+  sync_error: null,
+  manage_url: `https://provider.example.com/${p}/account`,
+  ...over,
+})
+
+export const order = (id: number, over: Partial<WatchedOrder> = {}): WatchedOrder => ({
+  id,
+  provider: 'amazon',
+  kind: 'purchase',
+  merchant: 'Amazon',
+  title: 'Noise-cancelling headphones',
+  reference: `112-${id}`,
+  ordered_at: '2026-02-01',
+  paid_cents: 19999,
+  current_cents: 16999,
+  watch_until: '2026-04-02',
+  promised_at: '2026-02-04',
+  delivered_at: '2026-02-04',
+  starts_at: null,
+  ends_at: null,
+  carrier: 'UPS',
+  tracking_number: '1Z999',
+  ...over,
+})
+
+export const claim = (id: number, over: Partial<Claim> = {}): Claim => ({
+  id,
+  kind: 'price',
+  order_id: 1,
+  merchant: 'Amazon',
+  reference: '112-1',
+  amount_cents: 3000,
+  status: 'paid',
+  evidence: { old_cents: 19999, new_cents: 16999 },
+  decline_reason: null,
+  timeline: [
+    { status: 'found', at: '2026-02-10', note: null },
+    { status: 'filed', at: '2026-02-11', note: null },
+    { status: 'approved', at: '2026-02-14', note: null },
+    { status: 'paid', at: '2026-02-15', note: null },
+  ],
+  created_at: '2026-02-10T08:00:00.000Z',
+  ...over,
+})
+
+export const overview = (over: Partial<OverviewReply> = {}): OverviewReply => ({
+  orders: [order(1)],
+  claims: [claim(5)],
+  recovered_year_cents: 3000,
+  linked: 1,
+  checked_at: '2026-03-02T15:30:00.000Z',
+  notice: null,
+  ...over,
+})
+
+export const parcel = (orderId: number, over: Partial<Parcel> = {}): Parcel => ({
+  order_id: orderId,
+  merchant: 'Amazon',
+  title: 'Running shoes',
+  carrier: 'UPS',
+  tracking_number: `1Z${orderId}`,
+  status: 'in_transit',
+  expected_at: '2026-03-05',
+  delivered_at: null,
+  events: [
+    { status: 'label_created', at: '2026-03-01T09:00:00.000Z', location: 'Seattle, WA' },
+    { status: 'in_transit', at: '2026-03-02T18:20:00.000Z', location: 'Reno, NV' },
+  ],
+  claim: null,
+  ...over,
+})

@@ -1,0 +1,84 @@
+import { observable, runInAction } from 'mobx'
+import { describe, expect, it } from 'vitest'
+import type { Session } from '../../src/index'
+import { fakeHttp, linked, makeStore, refusal } from './components/test-utils'
+import { followSession } from './model'
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+const until = async (ok: () => boolean) => {
+  for (let i = 0; i < 50 && !ok(); i++) await flush()
+}
+
+describe('ProtectionStore (SPEC 3 linked_accounts, loaded with the member)', () => {
+  it('signed in: loads GET {base}/accounts in the background; signed out: forgets them; signed in again: loads again', async () => {
+    const { http, calls } = fakeHttp({ 'GET /api/linked/accounts': () => ({ data: [linked(1, 'amazon')] }) })
+    const session = observable({ authenticated: true, member: { id: 7 } }) as unknown as Session
+    const store = makeStore(http, session)
+    const stop = followSession(store, session)
+    expect(store.status).toBe('loading')
+    await until(() => store.status === 'success')
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/linked/accounts'])
+    expect(store.linked_accounts.map((a) => [a.provider, a.account_email])).toEqual([
+      ['amazon', 'dana+amazon@example.com'],
+    ])
+
+    runInAction(() => Object.assign(session, { authenticated: false, member: null }))
+    expect(store.linked_accounts).toHaveLength(0)
+    expect(store.status).toBe('idle')
+
+    runInAction(() => Object.assign(session, { authenticated: true, member: { id: 8 } }))
+    await until(() => store.status === 'success')
+    expect(calls).toHaveLength(2)
+    stop()
+  })
+
+  it('a visitor: nothing is asked', async () => {
+    const { http, calls } = fakeHttp({})
+    const session = observable({ authenticated: false, member: null }) as unknown as Session
+    const store = makeStore(http, session)
+    followSession(store, session)()
+    await flush()
+    expect(calls).toEqual([])
+    expect(store.status).toBe('idle')
+  })
+
+  it('a failed load sets the error status and keeps nothing stale', async () => {
+    let fail = false
+    const { http } = fakeHttp({
+      'GET /api/linked/accounts': () => {
+        if (fail) throw refusal(500, 'server_error', 'Boom', 'server')
+        return { data: [linked(1, 'amazon'), linked(2, 'expedia')] }
+      },
+    })
+    const store = makeStore(http)
+    await store.load()
+    expect(store.linked_accounts).toHaveLength(2)
+    fail = true
+    await expect(store.load()).rejects.toThrow('500')
+    expect(store.status).toBe('error')
+    expect(store.error).toBeTruthy()
+    expect(store.linked_accounts).toHaveLength(0)
+  })
+
+  it('a reply that arrives after a sign-out is dropped', async () => {
+    let answer: (v: unknown) => void = () => {}
+    const { http } = fakeHttp({
+      'GET /api/linked/accounts': () => new Promise((r) => (answer = r)),
+    })
+    const store = makeStore(http)
+    const loading = store.load()
+    await flush()
+    store.clear()
+    answer({ data: [linked(1, 'amazon')] })
+    await loading
+    expect(store.linked_accounts).toHaveLength(0)
+    expect(store.status).toBe('idle')
+  })
+
+  it('a reply that breaks the contract fails like a broken server', async () => {
+    const { http } = fakeHttp({ 'GET /api/linked/accounts': () => ({ data: [{ id: 'x' }] }) })
+    const store = makeStore(http)
+    await expect(store.load()).rejects.toBeTruthy()
+    expect(store.status).toBe('error')
+  })
+})

@@ -1,0 +1,6 @@
+import { WatchPage } from '../components/WatchPage'
+
+/** /account/protection/shipping: the orders watched for shipping protection and their claims. */
+export default function ShippingPage() {
+  return <WatchPage kind="shipping" />
+}
