@@ -40,9 +40,20 @@ export default defineConfig({
   projects: [
     {
       name: 'default',
-      testIgnore: /shipnow\//,
+      testIgnore: /(shipnow|mobile)\//,
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${base}`, launchOptions },
     },
+    // the pages inside the app (issue 16) on phone profiles, in Chromium (no WebKit download here)
+    ...(['iPhone 14', 'Pixel 7'] as const).map((device) => ({
+      name: device === 'iPhone 14' ? 'iphone' : 'pixel',
+      testMatch: /mobile\/.*\.spec\.ts/,
+      use: {
+        ...devices[device],
+        browserName: 'chromium' as const,
+        baseURL: `http://127.0.0.1:${base}`,
+        launchOptions,
+      },
+    })),
     {
       name: 'shipnow',
       testMatch: /shipnow\/.*\.spec\.ts/,

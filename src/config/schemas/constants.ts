@@ -126,5 +126,14 @@ export const constantsSchema = z.strictObject({
     watchIntervalSeconds: positiveInt,
     syncMinSeconds: positiveInt,
   }),
+  /**
+   * The app (issue 16, SPEC 2.4): the deep-link destination when a page names none, the segment an
+   * Android link adds, and how long the one-time code a deep link carries instead of a token lives.
+   */
+  mobile: z.strictObject({
+    defaultDestination: z.string().min(1),
+    androidTokenSegment: z.string().min(1),
+    oneTimeCodeMinutes: positiveInt,
+  }),
 })
 export type Constants = z.infer<typeof constantsSchema>
