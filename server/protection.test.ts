@@ -7,6 +7,7 @@ import type { ProviderOrder } from './lib/protection/providers.ts'
 import { setupProtection } from './lib/protection/setup.ts'
 import { keyPlan, parseKey, tokenCipher } from './lib/protection/token-cipher.ts'
 import { runWatcher, takeLease } from './lib/protection/watcher.ts'
+import { claimNotDue } from './routes/protection.ts'
 import { client, type Res, testServer } from './test-helpers.ts'
 
 const DAY = 86_400_000
@@ -610,6 +611,27 @@ describe('the watcher', () => {
 })
 
 describe('claims filed by the member', () => {
+  it('is due only when it is: a delivered parcel is never missing, a delivery on time is not late', () => {
+    const now = new Date()
+    const past = new Date(now.getTime() - 3 * DAY)
+    const future = new Date(now.getTime() + 3 * DAY)
+    expect(claimNotDue('package', { promised_at: past, delivered_at: null }, 'in_transit', now)).toBeNull()
+    expect(claimNotDue('package', { promised_at: future, delivered_at: null }, 'in_transit', now)).toMatch(
+      /expected day/,
+    )
+    expect(claimNotDue('package', { promised_at: past, delivered_at: null }, 'delivered', now)).toMatch(
+      /delivered/,
+    )
+    expect(claimNotDue('shipping', { promised_at: past, delivered_at: null }, 'in_transit', now)).toBeNull()
+    expect(claimNotDue('shipping', { promised_at: past, delivered_at: now }, 'delivered', now)).toBeNull()
+    expect(claimNotDue('shipping', { promised_at: future, delivered_at: now }, 'delivered', now)).toMatch(
+      /not late/,
+    )
+    expect(claimNotDue('shipping', { promised_at: null, delivered_at: null }, undefined, now)).toMatch(
+      /not late/,
+    )
+  })
+
   it("another member's order: 404 order_not_found and nothing stored; a second claim of a kind: 409", async () => {
     const owner = await member()
     const stranger = await member()
@@ -626,6 +648,23 @@ describe('claims filed by the member', () => {
       errors: { order_id: ['We could not find that order in your linked accounts.'] },
     })
     expect(await counts()).toEqual(before)
+
+    // not due yet: the parcel is still expected, and its delivery is not late
+    await db().query(`UPDATE protection_orders SET promised_at = $2 WHERE id = $1`, [
+      ord.id,
+      iso(Date.now() + 2 * DAY),
+    ])
+    for (const kind of ['package', 'shipping']) {
+      const early: Res = await c.post('/api/protection/claims', { order_id: ord.id, kind }, owner.h)
+      expect(early.status, kind).toBe(422)
+      expect(early.body.code, kind).toBe('not_due')
+    }
+    expect(await counts()).toEqual(before)
+    // the expected day has passed without a delivery: now it is due
+    await db().query(`UPDATE protection_orders SET promised_at = $2 WHERE id = $1`, [
+      ord.id,
+      iso(Date.now() - 2 * DAY),
+    ])
 
     const mine = await c.post(
       '/api/protection/claims',

@@ -137,6 +137,9 @@ export async function protectionRoutes(app: FastifyInstance, s: Services) {
         'SELECT status, at FROM parcel_events WHERE order_id = $1 ORDER BY at DESC, id DESC LIMIT 1',
         [o.id],
       )
+      // a claim is paid by the provider: only one that is due may be filed (no early "missing" parcel)
+      const notDue = claimNotDue(body.kind, o, last?.status, new Date())
+      if (notDue) throw fail(422, 'order_id', notDue, 'not_due')
       const evidence =
         body.kind === 'package'
           ? { last_status: last?.status ?? 'label_created', last_seen_at: isoOf(last?.at ?? o.ordered_at) }
@@ -170,4 +173,29 @@ export async function protectionRoutes(app: FastifyInstance, s: Services) {
       return { success: true, data: (await claimsOf(s.db, uid, { ids: [id] }))[0]! }
     },
   })
+}
+
+const dayOf = (d: Date | string) => new Date(d).toISOString().slice(0, 10)
+
+/**
+ * Why a member's claim is not due yet, or null when it is: a missing parcel once its expected day has
+ * passed and it was not delivered; a late delivery once the promised day has passed with no delivery,
+ * or a delivery after that day.
+ */
+export function claimNotDue(
+  kind: 'package' | 'shipping',
+  o: { promised_at: Date | string | null; delivered_at: Date | string | null },
+  lastScan: string | undefined,
+  now: Date,
+): string | null {
+  const today = dayOf(now)
+  const promised = o.promised_at ? dayOf(o.promised_at) : null
+  if (kind === 'package') {
+    if (o.delivered_at || lastScan === 'delivered') return 'This parcel was delivered.'
+    if (promised && promised >= today)
+      return 'You can report a missing parcel once its expected day has passed.'
+    return null
+  }
+  const late = promised && (o.delivered_at ? dayOf(o.delivered_at) > promised : today > promised)
+  return late ? null : 'This delivery is not late.'
 }

@@ -6,7 +6,7 @@ import { useProtectionApi } from './useProtectionApi'
 /**
  * The member reports a late delivery (shipping) or a missing parcel (package) of one order: POST
  * /api/protection/claims, then `onFiled` (the page reloads). The server's refusals (404
- * order_not_found, 409 claim_exists) show beside the button in the page's language. The button's
+ * order_not_found, 409 claim_exists, 422 not_due) show beside the button in the page's language. The button's
  * name says what; `describedBy` names the order it is about.
  */
 export function ReportButton({
@@ -37,6 +37,7 @@ export function ReportButton({
           ? codeText(t, e.code, errorText(t, e), {
               order_not_found: 'protection:report.errors.order_not_found',
               claim_exists: `protection:report.errors.claim_exists_${kind}`,
+              not_due: `protection:report.errors.not_due_${kind}`,
             })
           : errorText(t, e),
       )

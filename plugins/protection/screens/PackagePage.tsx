@@ -2,13 +2,17 @@ import { useState } from 'react'
 import { LoadView, useLoad, useTranslation } from '../../../src/index'
 import { CheckNow } from '../components/CheckNow'
 import { Badge } from '../components/Claims'
-import { formatDateTime, formatDay } from '../components/dates'
+import { deliveryLate, formatDateTime, formatDay } from '../components/dates'
 import { ProtectionPage } from '../components/ProtectionPage'
 import { ReportButton } from '../components/ReportButton'
 import { LinkFirst, ProtectionNotice, Recovered } from '../components/Summary'
 import s from '../components/styles'
 import { useProtectionApi } from '../components/useProtectionApi'
 import type { Parcel, ParcelsReply } from '../contract'
+
+/** A parcel may be reported missing once its expected day has passed without a delivery (the server's rule). */
+export const missingDue = (p: Parcel, now = new Date()) =>
+  p.status !== 'delivered' && !p.delivered_at && deliveryLate(p.expected_at, null, now)
 
 /** One parcel: what it is, its carrier and number, where it is, the scans, its claim, and the report button. */
 function ParcelCard({ parcel: p, onFiled }: { parcel: Parcel; onFiled: () => void }) {
@@ -58,7 +62,7 @@ function ParcelCard({ parcel: p, onFiled }: { parcel: Parcel; onFiled: () => voi
         <p className={s.line} data-testid="parcel-claim">
           {t('package.claim', { status: t(`status.${p.claim.status}`) })}
         </p>
-      ) : p.status !== 'delivered' && !p.delivered_at ? (
+      ) : missingDue(p) ? (
         <ReportButton orderId={p.order_id} kind="package" describedBy={headId} onFiled={onFiled} />
       ) : null}
     </li>
