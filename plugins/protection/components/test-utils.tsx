@@ -83,6 +83,16 @@ function Where() {
   return <output data-testid="location">{`${l.pathname}${l.search}`}</output>
 }
 
+/** "Now" for the fixtures: taken once (to the minute) so the same fixture built twice is equal. */
+const NOW = Math.floor(Date.now() / 60_000) * 60_000
+const DAY_MS = 86_400_000
+
+/** The moment `n` days from now (negative: ago) as an ISO datetime; `n` may be fractional. */
+export const daysFromNow = (n: number): string => new Date(NOW + n * DAY_MS).toISOString()
+
+/** The calendar day (UTC) `n` days from now (negative: ago) as 'YYYY-MM-DD'. */
+export const dayFromNow = (n: number): string => daysFromNow(n).slice(0, 10)
+
 export const provider = (
   id: Provider['id'],
   name: string,
@@ -113,13 +123,14 @@ export const linked = (
   provider: p,
   account_email: `dana+${p}@example.com`,
   status: 'connected',
-  created_at: '2026-01-05T10:00:00.000Z',
-  last_synced_at: '2026-03-02T15:30:00.000Z',
+  created_at: daysFromNow(-80),
+  last_synced_at: daysFromNow(-0.25),
   sync_error: null,
   manage_url: `https://provider.example.com/${p}/account`,
   ...over,
 })
 
+/** A purchase ordered 30 days ago, delivered on the promised day, its price watched 30 more days. */
 export const order = (id: number, over: Partial<WatchedOrder> = {}): WatchedOrder => ({
   id,
   provider: 'amazon',
@@ -127,12 +138,12 @@ export const order = (id: number, over: Partial<WatchedOrder> = {}): WatchedOrde
   merchant: 'Amazon',
   title: 'Noise-cancelling headphones',
   reference: `112-${id}`,
-  ordered_at: '2026-02-01',
+  ordered_at: dayFromNow(-30),
   paid_cents: 19999,
   current_cents: 16999,
-  watch_until: '2026-04-02',
-  promised_at: '2026-02-04',
-  delivered_at: '2026-02-04',
+  watch_until: dayFromNow(30),
+  promised_at: dayFromNow(-27),
+  delivered_at: dayFromNow(-27),
   starts_at: null,
   ends_at: null,
   carrier: 'UPS',
@@ -151,12 +162,12 @@ export const claim = (id: number, over: Partial<Claim> = {}): Claim => ({
   evidence: { old_cents: 19999, new_cents: 16999 },
   decline_reason: null,
   timeline: [
-    { status: 'found', at: '2026-02-10', note: null },
-    { status: 'filed', at: '2026-02-11', note: null },
-    { status: 'approved', at: '2026-02-14', note: null },
-    { status: 'paid', at: '2026-02-15', note: null },
+    { status: 'found', at: dayFromNow(-21), note: null },
+    { status: 'filed', at: dayFromNow(-20), note: null },
+    { status: 'approved', at: dayFromNow(-17), note: null },
+    { status: 'paid', at: dayFromNow(-16), note: null },
   ],
-  created_at: '2026-02-10T08:00:00.000Z',
+  created_at: daysFromNow(-21),
   ...over,
 })
 
@@ -165,11 +176,12 @@ export const overview = (over: Partial<OverviewReply> = {}): OverviewReply => ({
   claims: [claim(5)],
   recovered_year_cents: 3000,
   linked: 1,
-  checked_at: '2026-03-02T15:30:00.000Z',
+  checked_at: daysFromNow(-0.25),
   notice: null,
   ...over,
 })
 
+/** A parcel in transit whose expected day has passed (override expected_at for one still ahead). */
 export const parcel = (orderId: number, over: Partial<Parcel> = {}): Parcel => ({
   order_id: orderId,
   merchant: 'Amazon',
@@ -177,11 +189,12 @@ export const parcel = (orderId: number, over: Partial<Parcel> = {}): Parcel => (
   carrier: 'UPS',
   tracking_number: `1Z${orderId}`,
   status: 'in_transit',
-  expected_at: '2026-03-05',
+  // expected two days ago and not delivered: overdue, so it may be reported missing
+  expected_at: dayFromNow(-2),
   delivered_at: null,
   events: [
-    { status: 'label_created', at: '2026-03-01T09:00:00.000Z', location: 'Seattle, WA' },
-    { status: 'in_transit', at: '2026-03-02T18:20:00.000Z', location: 'Reno, NV' },
+    { status: 'label_created', at: daysFromNow(-6), location: 'Seattle, WA' },
+    { status: 'in_transit', at: daysFromNow(-4.5), location: 'Reno, NV' },
   ],
   claim: null,
   ...over,

@@ -1,6 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeHttp, linked, makeI18n, providers, refusal, renderWith } from '../components/test-utils'
+import { formatDay } from '../components/dates'
+import {
+  daysFromNow,
+  fakeHttp,
+  linked,
+  makeI18n,
+  providers,
+  refusal,
+  renderWith,
+} from '../components/test-utils'
 import LinkedAccountsPage, { consentUrl } from './LinkedAccountsPage'
 
 const routes = (accounts = [linked(1, 'amazon'), linked(2, 'expedia', { status: 'needs_attention' })]) => ({
@@ -12,12 +21,13 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('LinkedAccountsPage', () => {
   it('lists the linked accounts, then the providers not linked yet grouped by kind', async () => {
+    const failedAt = daysFromNow(-3)
     const { http, calls } = fakeHttp({
       ...routes([
         linked(1, 'amazon'),
         linked(2, 'expedia', {
           status: 'needs_attention',
-          sync_error: { at: '2026-03-01T12:00:00.000Z', message: 'down' },
+          sync_error: { at: failedAt, message: 'down' },
         }),
       ]),
     })
@@ -35,7 +45,7 @@ describe('LinkedAccountsPage', () => {
     expect(within(expedia).getByText('Needs attention')).toBeTruthy()
     expect(within(expedia).getByRole('button', { name: 'Link Expedia again' })).toBeTruthy()
     expect(within(expedia).getByTestId('sync-error').textContent).toBe(
-      'We could not reach Expedia since Mar 1, 2026. You see what we knew before.',
+      `We could not reach Expedia since ${formatDay(failedAt, 'en')}. You see what we knew before.`,
     )
     // linked providers are not offered again; the rest is grouped by kind, headings in order
     expect(screen.queryByTestId('provider-amazon')).toBeNull()

@@ -1,8 +1,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { claim, fakeHttp, makeI18n, parcel, refusal, renderWith } from '../components/test-utils'
+import { formatDateTime, formatDay } from '../components/dates'
+import {
+  claim,
+  dayFromNow,
+  daysFromNow,
+  fakeHttp,
+  makeI18n,
+  parcel,
+  refusal,
+  renderWith,
+} from '../components/test-utils'
 import type { ParcelsReply } from '../contract'
 import PackagePage from './PackagePage'
+
+/** The day the coffee grinder came (five days ago), and when its last scan was. */
+const DELIVERED = dayFromNow(-5)
+const DELIVERED_SCAN = daysFromNow(-5)
+/** The day a parcel not yet due is expected (three days ahead). */
+const AHEAD = dayFromNow(3)
 
 const reply = (over: Partial<ParcelsReply> = {}): ParcelsReply => ({
   data: [
@@ -12,14 +28,15 @@ const reply = (over: Partial<ParcelsReply> = {}): ParcelsReply => ({
       carrier: 'USPS',
       status: 'delivered',
       expected_at: null,
-      delivered_at: '2026-02-20',
-      events: [{ status: 'delivered', at: '2026-02-20T16:05:00.000Z', location: null }],
+      delivered_at: DELIVERED,
+      events: [{ status: 'delivered', at: DELIVERED_SCAN, location: null }],
     }),
     parcel(3, {
       title: 'Phone case',
       status: 'lost',
       claim: claim(7, { kind: 'package', order_id: 3, status: 'filed', evidence: {} }),
     }),
+    parcel(5, { title: 'Desk chair', expected_at: AHEAD }),
   ],
   recovered_year_cents: 2599,
   linked: 1,
@@ -33,25 +50,37 @@ describe('PackagePage', () => {
     const { http } = fakeHttp({ 'GET /api/protection/parcels': () => reply() })
     renderWith(<PackagePage />, { i18n: await makeI18n(), http })
     expect(screen.getByRole('heading', { level: 1, name: 'Package tracking' })).toBeTruthy()
-    const [moving, delivered, lost] = await screen.findAllByTestId('parcel')
+    const [moving, delivered, lost, coming] = await screen.findAllByTestId('parcel')
+    const shoes = parcel(1)
     expect(within(moving!).getByRole('heading', { level: 3 }).textContent).toBe('Amazon: Running shoes')
     expect(within(moving!).getByText('UPS')).toBeTruthy()
     expect(within(moving!).getByText('1Z1')).toBeTruthy()
     expect(within(moving!).getAllByText('In transit').length).toBeGreaterThan(0)
-    expect(within(moving!).getByTestId('parcel-expected').textContent).toBe('Expected Mar 5, 2026')
+    expect(within(moving!).getByTestId('parcel-expected').textContent).toBe(
+      `Expected ${formatDay(shoes.expected_at!, 'en')}`,
+    )
     const scans = within(within(moving!).getByTestId('parcel-timeline')).getAllByRole('listitem')
     expect(scans.map((li) => li.querySelector('span')?.textContent)).toEqual(['Label created', 'In transit'])
     expect(scans[0]!.textContent).toContain('Seattle, WA')
     expect(scans[1]!.textContent).toContain('Reno, NV')
-    expect(scans[1]!.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-02T18:20:00.000Z')
+    expect(scans[1]!.querySelector('time')?.getAttribute('dateTime')).toBe(shoes.events[1]!.at)
+    expect(scans[1]!.querySelector('time')?.textContent).toBe(formatDateTime(shoes.events[1]!.at, 'en'))
     expect(within(moving!).getByRole('button', { name: 'Report a missing parcel' })).toBeTruthy()
 
-    expect(within(delivered!).getByTestId('parcel-delivered').textContent).toBe('Delivered Feb 20, 2026')
+    expect(within(delivered!).getByTestId('parcel-delivered').textContent).toBe(
+      `Delivered ${formatDay(DELIVERED, 'en')}`,
+    )
     expect(within(delivered!).queryByTestId('parcel-expected')).toBeNull()
     expect(within(delivered!).queryByRole('button')).toBeNull()
 
     expect(within(lost!).getByTestId('parcel-claim').textContent).toBe('Claim: Filed')
     expect(within(lost!).queryByRole('button')).toBeNull()
+    // expected three days ahead: not missing yet, so nothing to report
+    expect(within(coming!).getByTestId('parcel-expected').textContent).toBe(
+      `Expected ${formatDay(AHEAD, 'en')}`,
+    )
+    expect(within(coming!).queryByRole('button', { name: 'Report a missing parcel' })).toBeNull()
+    expect(within(coming!).queryByRole('button')).toBeNull()
     expect(screen.getByTestId('recovered-year').textContent).toBe('$25.99')
   })
 
@@ -92,20 +121,23 @@ describe('PackagePage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Seguimiento de paquetes' })).toBeTruthy()
     fireEvent.click(await screen.findByRole('button', { name: 'Reportar un paquete perdido' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Ya reportaste este paquete.')
-    expect(screen.getByTestId('parcel-expected').textContent).toMatch(/^Llega el 5 mar/)
+    expect(screen.getByTestId('parcel-expected').textContent).toBe(
+      `Llega el ${formatDay(parcel(1).expected_at!, 'es')}`,
+    )
   })
 
   it('no linked account: the invitation; a notice when a provider did not answer', async () => {
+    const since = dayFromNow(-2)
     const { http } = fakeHttp({
       'GET /api/protection/parcels': () =>
-        reply({ data: [], linked: 0, notice: { providers: ['amazon'], since: '2026-03-01' } }),
+        reply({ data: [], linked: 0, notice: { providers: ['amazon'], since } }),
     })
     renderWith(<PackagePage />, { i18n: await makeI18n(), http })
     expect((await screen.findByTestId('protection-empty')).textContent).toContain(
       'Link an account and we watch your orders for you.',
     )
     expect(screen.getByTestId('protection-notice').textContent).toBe(
-      'Amazon did not answer. This is what we knew on Mar 1, 2026.',
+      `Amazon did not answer. This is what we knew on ${formatDay(since, 'en')}.`,
     )
   })
 })

@@ -1,7 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { constants } from '../../../src/index'
-import { claim, fakeHttp, makeI18n, order, overview, refusal, renderWith } from '../components/test-utils'
+import { formatDay } from '../components/dates'
+import {
+  claim,
+  dayFromNow,
+  daysFromNow,
+  fakeHttp,
+  makeI18n,
+  order,
+  overview,
+  refusal,
+  renderWith,
+} from '../components/test-utils'
 import CarRentalPage from './CarRentalPage'
 import HotelPage from './HotelPage'
 import PricePage from './PricePage'
@@ -28,14 +39,15 @@ describe('the watch pages (price, shipping, hotel, car rental)', () => {
     })
 
     const row = within(screen.getByTestId('watched-orders')).getByTestId('watched-order')
+    const o = order(1)
     for (const text of [
       'Amazon',
       'Noise-cancelling headphones',
       '112-1',
-      'Feb 1, 2026',
+      formatDay(o.ordered_at, 'en'),
       '$199.99',
       '$169.99',
-      'Apr 2, 2026',
+      formatDay(o.watch_until!, 'en'),
     ])
       expect(within(row).getByText(text)).toBeTruthy()
 
@@ -50,7 +62,7 @@ describe('the watch pages (price, shipping, hotel, car rental)', () => {
       'Approved',
       'Paid',
     ])
-    expect(steps[0]!.textContent).toContain('Feb 10, 2026')
+    expect(steps[0]!.textContent).toContain(formatDay(claim(5).timeline[0]!.at, 'en'))
     expect(within(steps[3]!).getByText('It went to your balance.')).toBeTruthy()
     expect(
       within(steps[3]!).getByRole('link', { name: 'See your purchase history' }).getAttribute('href'),
@@ -72,9 +84,9 @@ describe('the watch pages (price, shipping, hotel, car rental)', () => {
       status: 'declined',
       decline_reason: 'The lower price was a member-only deal.',
       timeline: [
-        { status: 'found', at: '2026-02-10', note: null },
-        { status: 'filed', at: '2026-02-11', note: null },
-        { status: 'declined', at: '2026-02-13', note: 'The lower price was a member-only deal.' },
+        { status: 'found', at: dayFromNow(-21), note: null },
+        { status: 'filed', at: dayFromNow(-20), note: null },
+        { status: 'declined', at: dayFromNow(-18), note: 'The lower price was a member-only deal.' },
       ],
     })
     let reply = overview({ claims: [declined], orders: [order(1, { current_cents: null })] })
@@ -95,14 +107,16 @@ describe('the watch pages (price, shipping, hotel, car rental)', () => {
   })
 
   it('a provider that did not answer: the last known orders with a notice', async () => {
+    const since = daysFromNow(-2)
     const { http } = fakeHttp({
-      [OVERVIEW]: () =>
-        overview({ notice: { providers: ['amazon', 'expedia'], since: '2026-03-01T09:00:00.000Z' } }),
+      [OVERVIEW]: () => overview({ notice: { providers: ['amazon', 'expedia'], since } }),
     })
     renderWith(<PricePage />, { i18n: await makeI18n(), http })
     const notice = await screen.findByTestId('protection-notice')
     expect(notice.getAttribute('role')).toBe('status')
-    expect(notice.textContent).toBe('Amazon and Expedia did not answer. This is what we knew on Mar 1, 2026.')
+    expect(notice.textContent).toBe(
+      `Amazon and Expedia did not answer. This is what we knew on ${formatDay(since, 'en')}.`,
+    )
     expect(screen.getByTestId('watched-order')).toBeTruthy()
   })
 
@@ -126,8 +140,8 @@ describe('the watch pages (price, shipping, hotel, car rental)', () => {
       kind: 'carrental',
       merchant: 'Hertz',
       title: 'Compact car, 3 days',
-      starts_at: '2026-05-01',
-      ends_at: '2026-05-04',
+      starts_at: dayFromNow(30),
+      ends_at: dayFromNow(33),
       promised_at: null,
       delivered_at: null,
     })
@@ -135,29 +149,35 @@ describe('the watch pages (price, shipping, hotel, car rental)', () => {
     renderWith(<CarRentalPage />, { i18n: await makeI18n(), http })
     expect(screen.getByRole('heading', { level: 1, name: 'Car rental protection' })).toBeTruthy()
     const row = await screen.findByTestId('watched-order')
-    expect(within(row).getByText('May 1, 2026 to May 4, 2026')).toBeTruthy()
+    expect(
+      within(row).getByText(`${formatDay(rental.starts_at!, 'en')} to ${formatDay(rental.ends_at!, 'en')}`),
+    ).toBeTruthy()
     expect(calls[0]?.params).toEqual({ kind: 'carrental' })
   })
 
   it('shipping: a late delivery without a claim can be reported; the page loads again; a refusal is explained', async () => {
-    const late = order(1, { promised_at: '2026-02-04', delivered_at: '2026-02-07' })
-    const missing = order(2, { title: 'Desk lamp', promised_at: '2026-02-04', delivered_at: null })
-    const onTime = order(3, { title: 'Socks', promised_at: '2026-02-04', delivered_at: '2026-02-04' })
-    const claimed = order(4, { title: 'Mug', promised_at: '2026-02-04', delivered_at: '2026-02-09' })
+    const promised = dayFromNow(-10)
+    const late = order(1, { promised_at: promised, delivered_at: dayFromNow(-7) })
+    const missing = order(2, { title: 'Desk lamp', promised_at: promised, delivered_at: null })
+    const onTime = order(3, { title: 'Socks', promised_at: promised, delivered_at: promised })
+    const claimed = order(4, { title: 'Mug', promised_at: promised, delivered_at: dayFromNow(-5) })
+    // promised three days ahead and not delivered yet: not late, nothing to report
+    const coming = order(5, { title: 'Kettle', promised_at: dayFromNow(3), delivered_at: null })
     const shippingClaim = claim(9, {
       kind: 'shipping',
       order_id: 4,
       status: 'filed',
       amount_cents: 500,
-      evidence: { promised_at: '2026-02-04', delivered_at: '2026-02-09' },
+      evidence: { promised_at: promised, delivered_at: claimed.delivered_at },
       timeline: [
-        { status: 'found', at: '2026-02-09', note: null },
-        { status: 'filed', at: '2026-02-09', note: null },
+        { status: 'found', at: claimed.delivered_at!, note: null },
+        { status: 'filed', at: claimed.delivered_at!, note: null },
       ],
     })
     let reported = false
     const { http, calls } = fakeHttp({
-      [OVERVIEW]: () => overview({ orders: [late, missing, onTime, claimed], claims: [shippingClaim] }),
+      [OVERVIEW]: () =>
+        overview({ orders: [late, missing, onTime, claimed, coming], claims: [shippingClaim] }),
       'POST /api/protection/claims': (body) => {
         if ((body as { order_id: number }).order_id === 2)
           throw refusal(409, 'claim_exists', 'A claim exists')
@@ -170,10 +190,12 @@ describe('the watch pages (price, shipping, hotel, car rental)', () => {
     const rows = await screen.findAllByTestId('watched-order')
     expect(
       rows.map((r) => within(r).queryByRole('button', { name: 'Report a late delivery' }) !== null),
-    ).toEqual([true, true, false, false])
+    ).toEqual([true, true, false, false, false])
     expect(within(rows[1]!).getByText('Not delivered yet')).toBeTruthy()
+    expect(within(rows[4]!).getByText('Not delivered yet')).toBeTruthy()
+    expect(within(rows[4]!).queryByRole('button')).toBeNull()
     expect(within(screen.getByTestId('claim')).getByTestId('claim-evidence').textContent).toBe(
-      'Promised Feb 4, 2026, delivered Feb 9, 2026',
+      `Promised ${formatDay(promised, 'en')}, delivered ${formatDay(claimed.delivered_at!, 'en')}`,
     )
     // the button says which order through its description
     const lamp = within(rows[1]!).getByRole('button', { name: 'Report a late delivery' })
