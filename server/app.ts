@@ -26,6 +26,7 @@ import { coinsProfileRoutes } from './routes/coins-profile.ts'
 import { coreRoutes } from './routes/core.ts'
 import { devRoutes } from './routes/dev.ts'
 import { linkedAccountRoutes } from './routes/linked-accounts.ts'
+import { mobileRoutes } from './routes/mobile.ts'
 import { postbackRoutes } from './routes/postback.ts'
 import { protectionRoutes } from './routes/protection.ts'
 import { trackingRoutes } from './routes/tracking.ts'
@@ -315,6 +316,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   scheduleWatcher(app, services)
   await upsellRoutes(app, services)
   await chatRoutes(app, services)
+  await mobileRoutes(app, services)
   if (mode !== 'production') await devRoutes(app, services)
 
   // DIST_ROOT as rsbuild.config.ts takes it: relative to the root, or absolute

@@ -20,13 +20,17 @@ export interface AppParts {
 }
 
 export function createAppRouter(parts: AppParts) {
-  return createBrowserRouter([
+  // navigation hooks see the hash of the navigation under way (a loader's request carries none)
+  let router: ReturnType<typeof createBrowserRouter> | undefined
+  const pendingHash = () => router?.state.navigation.location?.hash ?? window.location.hash
+  router = createBrowserRouter([
     {
       Component: RootLayout,
       ErrorBoundary: ErrorPage,
-      children: buildRoutes({ ...parts, layouts: { main: MainLayout, bare: BareLayout } }),
+      children: buildRoutes({ ...parts, layouts: { main: MainLayout, bare: BareLayout }, pendingHash }),
     },
   ])
+  return router
 }
 
 export function App({ parts, router }: { parts: AppParts; router: ReturnType<typeof createAppRouter> }) {

@@ -32,6 +32,9 @@ export type {
   GuardResult,
   LocaleLoader,
   MenuEntry,
+  NavigationContext,
+  NavigationHook,
+  NavigationResult,
   Plugin,
   PluginContext,
   PluginDefinition,
@@ -59,6 +62,7 @@ export { type Figure, Figures, Lead } from './ui/Figures'
 export { formatCents, Money } from './ui/money'
 export { NotFound } from './ui/NotFound'
 export { LoadedPage, Page } from './ui/Page'
+export { Part, useHasPart } from './ui/Part'
 export {
   PAYOUT_CODE_FIELDS,
   type PayoutField,
@@ -69,7 +73,6 @@ export {
   type PayoutValues,
   payoutFormTexts,
 } from './ui/PayoutForm'
-export { loadPendingPage } from './ui/pending'
 export { Spinner } from './ui/Spinner'
 export { surface } from './ui/surface'
 export { useDocumentTitle } from './ui/useDocumentTitle'

@@ -26,6 +26,13 @@ export default definePlugin({
     ContactPage: () => import('./screens/ContactPage'),
     RebateStatusPage: () => import('./screens/RebateStatusPage'),
   },
+  // shown by other plugins through the core's <Part> (the mobile app's pages), one component each with the screens
+  parts: {
+    'account.balances': () => import('./components/BalancesSummary'),
+    'account.rebates': () => import('./screens/RebatesPage').then((m) => ({ default: m.RebatesView })),
+    'account.subscriptions': () => import('./parts/Subscriptions'),
+    'account.billing': () => import('./screens/BillingPage').then((m) => ({ default: m.BillingView })),
+  },
   // The account menu beside every /account page (routes.json "menu": "account"); other plugins add theirs.
   menus: {
     account: [

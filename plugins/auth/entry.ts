@@ -5,9 +5,17 @@ import { safePath } from './redirect'
 export type UrlCredential =
   | { kind: 'token'; token: string; cleanUrl: string; next: string | null }
   | { kind: 'social'; provider: string; code: string; state: string; cleanUrl: string }
+  /** /mobile/authorized?code=…&next=…: a one-time code (POST /api/mobile/exchange), then `next`. */
+  | { kind: 'code'; code: string; cleanUrl: string; next: string }
+  /** /mobile/authorized?token=…: a login token in a link is no longer accepted; it leaves the address bar. */
+  | { kind: 'refused'; cleanUrl: string }
+
+/** Where /mobile/authorized goes on after the code exchange when the link names no safe `next`. */
+export const CODE_SIGN_IN_PATH = '/mobile/authorized'
+export const CODE_SIGN_IN_DEFAULT_NEXT = '/mobile/dashboard'
 
 /**
- * Finds a credential in the URL: /token/callback/:token, /mobile/authorized?token=…, or the
+ * Finds a credential in the URL: /token/callback/:token, /mobile/authorized?code=…&next=…, or the
  * ?code=…&state=… of /auth/:provider/callback. `cleanUrl` is the same address without it.
  */
 export function findUrlCredential(loc: { pathname: string; search: string }): UrlCredential | null {
@@ -25,11 +33,14 @@ export function findUrlCredential(loc: { pathname: string; search: string }): Ur
     const rest = q.toString()
     return { kind: 'token', token, cleanUrl: `/token/callback${rest ? `?${rest}` : ''}`, next }
   }
-  if (loc.pathname === '/mobile/authorized' && q.get('token')) {
-    const token = q.get('token')!
-    q.delete('token')
+  if (loc.pathname.replace(/\/+$/, '') === CODE_SIGN_IN_PATH && (q.get('code') || q.get('token'))) {
+    const code = q.get('code')
+    const next = safePath(q.get('next')) ?? CODE_SIGN_IN_DEFAULT_NEXT
+    for (const k of ['code', 'next', 'token']) q.delete(k)
     const rest = q.toString()
-    return { kind: 'token', token, cleanUrl: `/mobile/authorized${rest ? `?${rest}` : ''}`, next: null }
+    const cleanUrl = `${CODE_SIGN_IN_PATH}${rest ? `?${rest}` : ''}`
+    // a deep link carries no secret: a login token here is refused, never used
+    return code ? { kind: 'code', code, cleanUrl, next } : { kind: 'refused', cleanUrl }
   }
   const social = /^\/auth\/([a-z]{1,20})\/callback\/?$/.exec(loc.pathname)
   if (social && q.get('code')) {

@@ -8,6 +8,7 @@ import {
   GENERIC_ERROR,
   type Outcome,
   REGISTER_PROMO_COOKIE,
+  rememberAppLogin,
   type User,
 } from './model'
 
@@ -35,6 +36,7 @@ async function signIn(store: Store, call: () => Promise<unknown>): Promise<Outco
       // the reply itself is the error: its `code` (logged_out, …) picks the text
       return { ok: false, error: reply, errors, message: firstOf(errors) }
     }
+    rememberAppLogin(env(store).cookies)
     void promoCredit(store)
     return { ok: true, value: reply as LoginReply }
   } catch (e) {
@@ -109,6 +111,11 @@ function referral(): { referral_code?: string } {
 
 export function socialLogin(store: Store, provider: string, body: { email: string; name?: string }) {
   return signIn(store, () => env(store).http.post(`/api/auth/${encodeURIComponent(provider)}/callback`, body))
+}
+
+/** /mobile/authorized: a deep link's one-time code, exchanged once for a session (POST /api/mobile/exchange). */
+export function loginWithCode(store: Store, code: string) {
+  return signIn(store, () => env(store).http.post('/api/mobile/exchange', { code }))
 }
 
 export function loginWithToken(store: Store, token: string) {

@@ -1,5 +1,14 @@
 import { getEnv, type Instance, types } from 'mobx-state-tree'
-import { constants, HttpError, type Services, type SessionMember, storage } from '../../src/index'
+import {
+  type Cookies,
+  constants,
+  HttpError,
+  inMobileApp,
+  mobileOs,
+  type Services,
+  type SessionMember,
+  storage,
+} from '../../src/index'
 import type { User as ContractUser, LoginReply } from './contract'
 
 /**
@@ -327,4 +336,18 @@ declare module '../../src/index' {
   interface StoreRegistry {
     auth: AuthStoreInstance
   }
+}
+
+/**
+ * SPEC 4 "After login": a login in the app's context (the mobile-app cookie on iOS or Android) sets
+ * the redirect-to-app cookie for the browser session, so the after-login onboarding rule does not
+ * send an app user to /account/onboarding. On a desktop browser the mobile-app cookie is ignored.
+ */
+export function rememberAppLogin(
+  cookies: Cookies,
+  userAgent: string = globalThis.navigator?.userAgent ?? '',
+): boolean {
+  if (!inMobileApp(cookies) || !mobileOs(userAgent)) return false
+  cookies.set(constants.redirectToAppCookieName, '1') // no max-age: a session cookie
+  return true
 }

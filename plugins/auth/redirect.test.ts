@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { constants } from '../../src/index'
+import { constants, createCookies } from '../../src/index'
 import {
   decodeDevCode,
   encodeDevCode,
@@ -9,6 +9,7 @@ import {
   makeOAuthState,
   readOAuthState,
 } from './entry'
+import { rememberAppLogin } from './model'
 import { needsOnboarding, pathAfterLogin, safePath, takeStoredRedirect } from './redirect'
 
 const O = 'http://localhost:3000'
@@ -89,10 +90,29 @@ describe('URL credentials', () => {
       next: null,
     })
   })
-  it('finds ?token on /mobile/authorized and the code of a social callback', () => {
-    expect(findUrlCredential({ pathname: '/mobile/authorized', search: '?token=t1&p=2' })).toMatchObject({
-      token: 't1',
+  it('finds ?code&next on /mobile/authorized (next same-site only) and the code of a social callback', () => {
+    expect(
+      findUrlCredential({ pathname: '/mobile/authorized', search: '?code=c1&next=%2Fmobile%2Frebates&p=2' }),
+    ).toEqual({ kind: 'code', code: 'c1', next: '/mobile/rebates', cleanUrl: '/mobile/authorized?p=2' })
+    expect(findUrlCredential({ pathname: '/mobile/authorized', search: '?code=c1' })).toMatchObject({
+      next: '/mobile/dashboard',
+      cleanUrl: '/mobile/authorized',
+    })
+    for (const next of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])
+      expect(
+        findUrlCredential({
+          pathname: '/mobile/authorized',
+          search: `?code=c&next=${encodeURIComponent(next)}`,
+        }),
+      ).toMatchObject({ next: '/mobile/dashboard' })
+    // a login token in a deep link is no longer accepted: it leaves the address bar, unused
+    expect(findUrlCredential({ pathname: '/mobile/authorized', search: '?token=t1&p=2' })).toEqual({
+      kind: 'refused',
       cleanUrl: '/mobile/authorized?p=2',
+    })
+    expect(findUrlCredential({ pathname: '/mobile/authorized', search: '?code=c&token=t1' })).toMatchObject({
+      kind: 'code',
+      cleanUrl: '/mobile/authorized',
     })
     expect(findUrlCredential({ pathname: '/auth/dev/callback', search: '?code=c&state=s' })).toMatchObject({
       kind: 'social',
@@ -122,5 +142,49 @@ describe('URL credentials', () => {
     const routes = [{ path: '/', screen: 'catalog/HomePage', name: 'Home' }] as never
     expect(homePath({ partner: null, routes })).toBe('/')
     expect(homePath({ partner: { signOutPath: '/partner-home' } as never, routes })).toBe('/partner-home')
+  })
+})
+
+describe('the redirect-to-app cookie (SPEC 4 after login)', () => {
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 16_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.0 Mobile/15E148 Safari/604.1'
+  const PIXEL =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36'
+  const DESKTOP =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36'
+  const old = { coin_onboarding: 0, created_at: new Date(Date.now() - 3 * DAY).toISOString() }
+  const cookies = createCookies('qa1_')
+  const clear = () => {
+    cookies.remove(constants.mobileAppCookieName)
+    cookies.remove(constants.redirectToAppCookieName)
+  }
+  /** A login, then the after-login rule reading the cookie as the auth plugin does. */
+  function afterLoginIn(userAgent: string, inApp: boolean) {
+    clear()
+    if (inApp) cookies.set(constants.mobileAppCookieName, '1')
+    rememberAppLogin(cookies, userAgent)
+    return pathAfterLogin({
+      stored: null,
+      replyRedirect: null,
+      fallback: '/stores',
+      currentPath: '/stores',
+      user: old,
+      redirectToApp: Boolean(cookies.get(constants.redirectToAppCookieName)),
+    })
+  }
+
+  it('a login in the app on iOS or Android sets it (env-prefixed, a session cookie): no onboarding', () => {
+    for (const ua of [IPHONE, PIXEL]) {
+      expect(afterLoginIn(ua, true)).toBe('/stores')
+      expect(document.cookie).toContain(`qa1_${constants.redirectToAppCookieName}=1`)
+    }
+    clear()
+  })
+  it('on a desktop browser (even with the mobile-app cookie) or outside the app it is not set: onboarding', () => {
+    expect(afterLoginIn(DESKTOP, true)).toBe('/account/onboarding?next=%2Fstores')
+    expect(cookies.get(constants.redirectToAppCookieName)).toBeUndefined()
+    expect(afterLoginIn(IPHONE, false)).toBe('/account/onboarding?next=%2Fstores')
+    expect(cookies.get(constants.redirectToAppCookieName)).toBeUndefined()
+    clear()
   })
 })

@@ -1,4 +1,4 @@
-import { constants, type PluginContext } from '../../src/index'
+import { constants, HttpError, type PluginContext } from '../../src/index'
 import { decodeDevCode, findUrlCredential, homePath, isTokenEntryPath, readOAuthState } from './entry'
 import type { AuthStoreInstance } from './model'
 import { ONBOARDING_PATH, pathAfterLogin, takeStoredRedirect } from './redirect'
@@ -47,10 +47,22 @@ export async function startAuth(ctx: PluginContext): Promise<void> {
   const cred = findUrlCredential(loc)
   if (cred) {
     window.history.replaceState(null, '', cred.cleanUrl)
-    if (cred.kind === 'token') {
+    if (cred.kind === 'code') {
+      // a deep link's one-time code (never a login token): exchanged once, then on to `next`
+      const r = await runFlow('loginWithCode', auth, cred.code)
+      if (!r.ok) {
+        const refused = r.error instanceof HttpError && r.error.status === 422
+        auth.showNotice(
+          refused ? { key: 'notice.invalidCode', tone: 'error' } : { text: r.message, tone: 'error' },
+        )
+      }
+      window.history.replaceState(null, '', r.ok ? landing(auth, ctx, r.value, cred.next) : '/login')
+    } else if (cred.kind === 'refused') {
+      auth.showNotice({ key: 'notice.invalidCode', tone: 'error' })
+      window.history.replaceState(null, '', '/login')
+    } else if (cred.kind === 'token') {
       const r = await runFlow('loginWithToken', auth, cred.token)
-      const stayOn = cred.cleanUrl.startsWith('/mobile/authorized') ? cred.cleanUrl : null
-      const next = r.ok ? (stayOn ?? landing(auth, ctx, r.value, cred.next ?? homePath(config))) : '/login'
+      const next = r.ok ? landing(auth, ctx, r.value, cred.next ?? homePath(config)) : '/login'
       window.history.replaceState(null, '', next)
     } else {
       const state = readOAuthState(cred.state)

@@ -17,6 +17,11 @@ export default definePlugin({
     CoinHistoryPage: () => import('./screens/CoinHistoryPage'),
     CoinWithdrawalPage: () => import('./screens/CoinWithdrawalPage'),
   },
+  // shown by other plugins through the core's <Part> (the mobile app's coin withdrawal page)
+  parts: {
+    'coins.withdrawal': () =>
+      import('./screens/CoinWithdrawalPage').then((m) => ({ default: m.CoinWithdrawalView })),
+  },
   // beside the cash pages in the account menu; a brand without coins has neither link nor page
   menus: {
     account: [

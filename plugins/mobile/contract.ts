@@ -12,3 +12,11 @@ export const DashboardReply = z.object({
   }),
 })
 export type DashboardReply = z.infer<typeof DashboardReply>
+
+/** POST /api/mobile/code (signed in): a one-time code for a deep link, exchanged once by /mobile/authorized. */
+export const MobileCodeReply = z.object({ code: z.string(), expires_at: z.string() })
+export type MobileCodeReply = z.infer<typeof MobileCodeReply>
+
+/** POST /api/mobile/exchange: the code, for the same login reply as POST /api/web/login. */
+export const MobileExchangeRequest = z.object({ code: z.string().check(z.minLength(1), z.maxLength(200)) })
+export type MobileExchangeRequest = z.infer<typeof MobileExchangeRequest>

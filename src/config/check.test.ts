@@ -76,6 +76,18 @@ describe('config:check', () => {
       /shipnow\.json at theme\.primary: A colour is written '#rrggbb'/,
     ],
     [
+      'brands/default.json',
+      'an app page that is not a page of the site',
+      (j) => ({ ...j, app: { ...j.app, pages: [...j.app.pages, { path: '/nowhere/at/all' }] } }),
+      /default\.json at app\.pages\[\d+\]\.path: '\/nowhere\/at\/all' is not a page/,
+    ],
+    [
+      'brands/default.json',
+      'an app scheme with a colon',
+      (j) => ({ ...j, app: { ...j.app, scheme: 'rewardsapp://' } }),
+      /default\.json at app\.scheme: An app scheme is lower-case letters/,
+    ],
+    [
       'routes.json',
       'a screen no plugin gives',
       (j) => ({ ...j, routes: [...j.routes, { path: '/x', screen: 'legal/NopePage' }] }),

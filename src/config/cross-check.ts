@@ -174,6 +174,16 @@ export function crossCheck(
       }
     }
   })
+  // The pages a brand's app owns (deep links) are pages of the site.
+  brand.app?.pages.forEach((page, i) => {
+    if (!table.resolve(page.path)) {
+      problems.push({
+        file: brandFile,
+        path: `app.pages[${i}].path`,
+        message: `'${page.path}' is not a page of routes.json, landers.json or redirects.json.`,
+      })
+    }
+  })
   redirects.forEach((r, i) => {
     const sample = Object.fromEntries(paramNames(r.from).map((n) => [n, 'sample']))
     const end = landing(table, fillPattern(r.from, sample))

@@ -4,6 +4,7 @@ import type {
   Guard,
   LocaleLoader,
   MenuEntry,
+  NavigationHook,
   Plugin,
   SlotContribution,
   SlotName,
@@ -14,8 +15,16 @@ export interface SlotEntry {
   texts: readonly string[]
 }
 
+/** A named part (definePlugin `parts`): its loader and the plugin whose texts it shows. */
+export interface PartEntry {
+  load: ComponentLoader
+  plugin: string
+}
+
 export interface Registry {
   readonly plugins: readonly Plugin[]
+  /** Named parts by name ('account.rebates'), shown by the core's `<Part>`. */
+  readonly parts: ReadonlyMap<string, PartEntry>
   readonly screens: ReadonlyMap<string, ComponentLoader>
   /** First paints by screen id ('upsell/LanderPage'). */
   readonly firstPaints: ReadonlyMap<string, ComponentLoader<FirstPaintProps>>
@@ -24,6 +33,8 @@ export interface Registry {
   readonly slots: ReadonlyMap<SlotName, readonly SlotEntry[]>
   /** Side menus by name: the enabled plugins' entries, sorted by order (then path). */
   readonly menus: ReadonlyMap<string, readonly MenuEntry[]>
+  /** The enabled plugins' navigation hooks, in plugin order. */
+  readonly navigation: readonly NavigationHook[]
   has(plugin: string): boolean
 }
 
@@ -54,7 +65,13 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
   const locales = new Map<string, Readonly<Record<string, LocaleLoader>>>()
   const slots = new Map<SlotName, SlotEntry[]>()
   const menus = new Map<string, MenuEntry[]>()
+  const parts = new Map<string, PartEntry>()
   for (const p of plugins) {
+    for (const [name, load] of Object.entries(p.parts ?? {})) {
+      const owner = parts.get(name)?.plugin
+      if (owner) throw new Error(`Part '${name}' is contributed by both '${owner}' and '${p.name}'.`)
+      parts.set(name, { load, plugin: p.name })
+    }
     for (const [menu, entries] of Object.entries(p.menus ?? {})) {
       const list = menus.get(menu) ?? []
       for (const e of entries) {
@@ -101,11 +118,14 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
           `Menu '${menu}' entry '${e.path}' names texts '${ns}', which no enabled plugin gives.`,
         )
     }
+  const navigation = plugins.flatMap((p) => (p.navigation ? [p.navigation] : []))
   for (const list of menus.values()) list.sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
   return {
     plugins,
     screens,
+    parts,
     menus,
+    navigation,
     firstPaints,
     guards,
     locales,

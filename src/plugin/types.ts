@@ -38,6 +38,27 @@ export interface GuardContext {
 
 export type Guard = (ctx: GuardContext) => GuardResult | Promise<GuardResult>
 
+/** The navigation a hook sees: the target (path, search, hash) and the services. */
+export interface NavigationContext {
+  /** The target as a URL of this site (pathname, search and hash). */
+  url: URL
+  path: string
+  search: string
+  hash: string
+  store: RootLike
+  services: Services
+}
+
+/** What a navigation hook answers: nothing to go on, or a full-page load of another address instead. */
+export type NavigationResult = undefined | { external: string }
+
+/**
+ * Called before every in-app navigation (the first load, router navigations and links), in plugin
+ * order; the first answer wins. `{ external }` sends the browser there (window.location.assign) and
+ * the in-app navigation does not happen (the mobile plugin's deep links).
+ */
+export type NavigationHook = (ctx: NavigationContext) => NavigationResult | Promise<NavigationResult>
+
 /**
  * One link of a side menu a route names in routes.json (`"menu": "account"`): the path it opens, its
  * label as '<namespace>:<key>' (loaded with the screen) and its place (lower first).
@@ -140,10 +161,18 @@ export interface PluginDefinition {
   /** Components placed in the core layout. */
   slots?: Readonly<Partial<Record<SlotName, SlotContribution>>>
   /**
+   * Named parts: components another plugin shows through the core's `<Part name="account.rebates" />`
+   * without importing this plugin (lazily loaded with this plugin's texts). A name is given by at most
+   * one enabled plugin; `<Part>` draws its fallback when none gives it.
+   */
+  parts?: Readonly<Record<string, ComponentLoader>>
+  /**
    * Capabilities the core declares and this plugin provides to the others. `session`: the session
    * view (src/plugin/session.ts), made once after the root store exists; at most one plugin gives it.
    */
   provides?: { session?: (ctx: PluginContext) => Session }
+  /** Runs before every in-app navigation and may send the browser elsewhere (see NavigationHook). */
+  navigation?: NavigationHook
   /** Start-up work: session restore, attribution, … Runs once before the first render. */
   setup?: (ctx: PluginContext) => void | Promise<void>
 }

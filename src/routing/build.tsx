@@ -13,7 +13,7 @@ import type { Registry } from '../plugin/registry'
 import type { GuardResult, ScreenProps, Services } from '../plugin/types'
 import type { RootStore } from '../state/root'
 import { NotFound } from '../ui/NotFound'
-import { fullPageLoad, redirectTarget } from './navigation'
+import { askNavigationHooks, externalLoad, fullPageLoad, redirectTarget } from './navigation'
 import { layoutOf, type Resolver, type RouteEntry, routeTable } from './resolve'
 
 export type { ScreenProps }
@@ -32,6 +32,11 @@ export interface BuildOptions {
   services: Services
   i18n: I18n
   layouts: { main: ComponentType; bare: ComponentType }
+  /**
+   * The hash of the location being navigated to (a loader's request has none); by default the
+   * page's own, right for the first load. App.tsx asks the router for its pending navigation's.
+   */
+  pendingHash?: () => string
 }
 
 /**
@@ -70,9 +75,30 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
     return guard({ url, params, store: o.store, services: o.services })
   }
 
-  /** Every route object's loader: the resolver picks the entry; its guard runs, then the screen loads. */
+  /** The plugins' navigation hooks (first answer wins): where to go instead of this navigation, if anywhere. */
+  async function navigationHook(url: URL): Promise<void> {
+    if (!o.registry.navigation.length) return
+    const target = new URL(url.href)
+    target.hash = (o.pendingHash ?? (() => globalThis.location?.hash ?? ''))()
+    const answer = await askNavigationHooks(o.registry.navigation, {
+      url: target,
+      path: target.pathname,
+      search: target.search,
+      hash: target.hash,
+      store: o.store,
+      services: o.services,
+    })
+    // leaving: the loader waits while the browser leaves; a link that opened nothing shows the web page
+    if (answer) await externalLoad(answer.external)
+  }
+
+  /**
+   * Every route object's loader: the plugins' navigation hooks first, then the resolver picks the
+   * entry; its guard runs, then the screen loads.
+   */
   async function loader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url)
+    await navigationHook(url)
     const hit = table.resolve(url.pathname)
     if (!hit) return null // nothing matched: not found
     const { entry: e, params } = hit
@@ -104,7 +130,14 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
     }
     if (!entries.includes(r.entry)) entries.push(r.entry)
   }
-  children.push({ path: '*', Component: NotFound })
+  children.push({
+    path: '*',
+    loader: async ({ request }) => {
+      await navigationHook(new URL(request.url))
+      return null
+    },
+    Component: NotFound,
+  })
 
   return [{ element: <RouteLayout table={table} layouts={o.layouts} />, children }]
 }

@@ -1,4 +1,5 @@
 import { redirectDocument } from 'react-router-dom'
+import type { NavigationContext, NavigationHook } from '../plugin/types'
 import { fillPattern } from './pattern'
 import type { Resolved, Resolver, RouteEntry } from './resolve'
 
@@ -24,6 +25,50 @@ export function fullPageLoad(url: string): Promise<never> {
     return new Promise<never>(() => {})
   }
   throw redirectDocument(url)
+}
+
+/**
+ * Asks the enabled plugins' navigation hooks, in plugin order, about a navigation: the first answer
+ * wins. A hook that throws is skipped (one plugin must not block navigation).
+ */
+export async function askNavigationHooks(
+  hooks: readonly NavigationHook[],
+  ctx: NavigationContext,
+): Promise<{ external: string } | undefined> {
+  for (const hook of hooks) {
+    try {
+      const answer = await hook(ctx)
+      if (answer?.external) return answer
+    } catch (e) {
+      if (import.meta.env?.DEV) console.error('navigation hook failed', e)
+    }
+  }
+  return undefined
+}
+
+/**
+ * Leaves the app for `url` (a navigation hook's answer, e.g. an app's deep link): a full-page load by
+ * window.location.assign; the address is also written to `<html data-external-navigation>` (a custom
+ * scheme leaves no request a test could see). The router is kept waiting, so the in-app navigation
+ * does not happen while the browser leaves. A web address unloads the page. A custom scheme may open
+ * nothing (the app is not installed): if the page is still in front after `fallbackMs`, or when the
+ * member comes back from the app, the promise resolves and the web page is shown after all.
+ */
+export function externalLoad(url: string, fallbackMs = 2500): Promise<void> {
+  document.documentElement.dataset.externalNavigation = url
+  window.location.assign(url)
+  if (/^https?:/i.test(url)) return new Promise<void>(() => {})
+  return new Promise<void>((resolve) => {
+    const settle = () => {
+      if (document.visibilityState === 'hidden') return // in the app now: wait until the member is back
+      document.removeEventListener('visibilitychange', settle)
+      resolve()
+    }
+    setTimeout(() => {
+      settle()
+      document.addEventListener('visibilitychange', settle)
+    }, fallbackMs)
+  })
 }
 
 /** Where a redirect entry sends a path it matched: its target with the params, and the query unless keepQuery is false. */

@@ -30,6 +30,8 @@ export type RouteEntry =
       name?: string
       /** The side menu shown beside the screen (routes.json `menu`). */
       menu?: string
+      /** false: no site footer (routes.json `footer`). */
+      footer?: boolean
     }
   | { kind: 'redirect'; path: string; guard?: string; to: string; keepQuery: boolean }
   | { kind: 'external'; path: string; guard?: string; external: string }
@@ -180,6 +182,7 @@ export function collectEntries(
         layout: r.layout,
         name: r.name,
         menu: r.menu,
+        footer: r.footer,
       })
     } else out.push({ kind: 'external', path: r.path, guard: r.guard, external: r.external })
   }
@@ -229,6 +232,11 @@ export function firstPage(
 /** The side menu a resolved path shows beside its screen (routes.json `menu`), if any. */
 export function menuOf(hit: Resolved<RouteEntry> | null): string | undefined {
   return hit?.entry.kind === 'screen' ? hit.entry.menu : undefined
+}
+
+/** Whether the site footer is drawn under a resolved path's screen (routes.json `footer`). */
+export function footerOf(hit: Resolved<RouteEntry> | null): boolean {
+  return hit?.entry.kind !== 'screen' || hit.entry.footer !== false
 }
 
 /** The layout a resolved path renders in: its screen's, else the main one (not found, redirects). */

@@ -4,7 +4,7 @@ import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
 import { type Language, setLanguage } from '../i18n'
 import type { SlotName } from '../plugin/types'
 import { markBooted } from '../routing/navigation'
-import { menuOf, routeTable } from '../routing/resolve'
+import { footerOf, menuOf, routeTable } from '../routing/resolve'
 import { useServices } from '../state/context'
 import s from './layout.module.css'
 import { SideMenu } from './SideMenu'
@@ -82,7 +82,7 @@ export const LAYOUT_SLOTS: Readonly<Record<'main' | 'bare', readonly SlotName[]>
  * What both layouts draw below the header: the screen (the route's outlet), beside the side menu the
  * route names (routes.json `menu`) if any, the footer, the overlays.
  */
-function ScreenAndFooter({ menu }: { menu?: string }) {
+function ScreenAndFooter({ menu, footer = true }: { menu?: string; footer?: boolean }) {
   const screen = (
     <Suspense fallback={<Spinner />}>
       <Outlet />
@@ -102,7 +102,7 @@ function ScreenAndFooter({ menu }: { menu?: string }) {
           screen
         )}
       </main>
-      <Footer />
+      {footer ? <Footer /> : null}
       <Slot name="app.overlay" />
     </>
   )
@@ -125,11 +125,14 @@ export function MainLayout() {
   )
 }
 
-/** Landers and app pages: the screen alone, with the footer's legal links. */
+/** Landers and app pages: the screen alone, with the footer's legal links unless the route says `footer: false`. */
 export function BareLayout() {
+  const { config } = useServices()
+  const { pathname } = useLocation()
+  const footer = footerOf(routeTable(config).resolve(pathname))
   return (
     <div className={s.shell}>
-      <ScreenAndFooter />
+      <ScreenAndFooter footer={footer} />
     </div>
   )
 }

@@ -534,7 +534,6 @@ test.describe('catalog: coupons, products, offers, app pages', () => {
     ]) {
       await page.goto(path!)
       await expect(page.getByTestId(id!)).toBeVisible()
-      await expect(page.getByTestId('pending-page')).toHaveCount(0)
     }
     await page.goto('/refer')
     await expect(page.getByTestId('refer-page')).toBeVisible()

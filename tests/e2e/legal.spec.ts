@@ -64,7 +64,6 @@ test.describe('every legal page renders its title (SPEC 2.6, 1: English and Span
       await page.goto(path)
       await expectH1(page, en)
       await expect(page.getByTestId('not-found')).toHaveCount(0)
-      await expect(page.getByTestId('pending-page')).toHaveCount(0)
       await page.goto(`${path}?${constants.languageQueryParam}=es`)
       await expectH1(page, es)
     })

@@ -2,7 +2,7 @@
  * The route walk (issue 12 part 3): every pattern of config/routes.json, every lander path of
  * config/landers.json and every redirect of config/redirects.json, with sample parameters, for a
  * brand, in English and in Spanish. Each page: no console error, no 5xx response, its main heading
- * (h1), and not the placeholder page (src/ui/PendingPage.tsx) unless the pattern is on PLACEHOLDERS.
+ * (h1), and its real screen (the placeholder page of unbuilt screens is gone: every route has one).
  * Guarded pages are walked signed in as the demo member, and a visitor is checked to be sent where
  * the guard sends one. Pages of plugins the brand does not ship show not-found.
  *
@@ -21,26 +21,6 @@ import type { RuntimeConfig } from '../../src/config/runtime-types'
 import { landing, redirectTarget } from '../../src/routing/navigation'
 import { fillPattern, paramNames } from '../../src/routing/pattern'
 import { collectEntries, createResolver, type RouteEntry } from '../../src/routing/resolve'
-
-/**
- * The patterns (routes and redirects) that end on the placeholder page: 54 when this walk was written
- * (the issue counted 53): 46 routes and 8 redirects whose destination is one. Each plugin issue takes
- * its part off; the walk fails when a listed pattern shows a real screen ("take it off the list") and
- * when an unlisted one shows the placeholder. The placeholder page is deleted when the list is empty.
- */
-export const PLACEHOLDERS: readonly string[] = [
-  '/mobile',
-  '/mobile-safari/installed/:page?',
-  '/mobile/authorized',
-  '/mobile/billing',
-  '/mobile/coin_withdrawal',
-  '/mobile/dashboard',
-  '/mobile/force-login-then-redirect',
-  '/mobile/rebates',
-  '/mobile/rebates/nonav',
-  '/mobile/subscriptions',
-  '/safari-mobile/:page?',
-]
 
 /**
  * Known bugs the walk tolerates, each with its reason; the check named is skipped for that pattern
@@ -358,7 +338,6 @@ async function check(page: Page, brandId: string, v: Visit, w: ReturnType<typeof
   while ((w.inflight.size > 0 || Date.now() - w.changed < 150) && Date.now() - start < 5000)
     await page.waitForTimeout(50)
   const notFound = (await page.getByTestId('not-found').count()) > 0
-  const pending = (await page.getByTestId('pending-page').count()) > 0
   const lang = await page.locator('html').getAttribute('lang')
   // [check, what is wrong or '' when fine]; a known bug's check must fail, or it is taken off the list
   const checks: [Check, string][] = [
@@ -370,16 +349,7 @@ async function check(page: Page, brandId: string, v: Visit, w: ReturnType<typeof
   ]
   if (o.kind === 'not-found')
     checks.push(['not-found', notFound ? '' : 'expected not-found (a page this brand does not have)'])
-  if (o.kind === 'page') {
-    checks.push(['page', notFound ? 'shows not-found' : ''])
-    const listed = PLACEHOLDERS.includes(v.pattern)
-    if (pending && !listed)
-      problems.push(`${where}: shows the placeholder page; ${v.pattern} is not on PLACEHOLDERS`)
-    if (!pending && listed && !notFound)
-      problems.push(
-        `route ${v.pattern} is no longer a placeholder: take it off PLACEHOLDERS in route-walk.ts`,
-      )
-  }
+  if (o.kind === 'page') checks.push(['page', notFound ? 'shows not-found' : ''])
   for (const [c, wrong] of checks) {
     const known = KNOWN_BUGS.find(
       (b) => b.check === c && b.patterns.includes(v.pattern) && (!b.brand || b.brand === brandId),

@@ -3,19 +3,16 @@ import constants from '../../config/constants.json' with { type: 'json' }
 import { pathOf, signIn } from './helpers'
 
 test.describe('redirects (SPEC 2.2, 2.4, 2.6)', () => {
-  /**
-   * from, where it lands, and the screen routes.json names there: a real screen by its test id, or
-   * the placeholder page (src/ui/PendingPage.tsx) showing the path it stands for, until its issue lands.
-   */
-  const table: [from: string, to: string, screen: { testId: string } | 'placeholder'][] = [
+  /** from, where it lands, and the screen routes.json names there, by its test id. */
+  const table: [from: string, to: string, screen: { testId: string }][] = [
     ['/category', '/stores', { testId: 'stores-page' }],
     ['/category/grocery', '/stores/grocery', { testId: 'stores-page' }],
     ['/hotoffer/grocery', '/coupons/grocery', { testId: 'coupons-page' }],
     ['/media-coverage', '/news', { testId: 'news-list' }],
     ['/doordash', '/doordash-coupons', { testId: 'store-page' }],
     ['/confirm/abc123', '/verify/abc123', { testId: 'verify-page' }],
-    ['/mobile', '/mobile/dashboard', 'placeholder'],
-    ['/safari-mobile/2', '/mobile-safari/installed/2', 'placeholder'],
+    ['/mobile', '/mobile/dashboard', { testId: 'mobile-dashboard' }],
+    ['/safari-mobile/2', '/mobile-safari/installed/2', { testId: 'safari-installed' }],
     ['/ups/sfupsell2', '/upsell2', { testId: 'lander' }],
   ]
   for (const [from, to, screen] of table) {
@@ -23,16 +20,8 @@ test.describe('redirects (SPEC 2.2, 2.4, 2.6)', () => {
       await page.goto(from)
       await expect.poll(() => pathOf(page)).toBe(to)
       await expect(page.getByTestId('not-found')).toHaveCount(0)
-      if (screen === 'placeholder') {
-        // the destination is not built yet: the placeholder says so and names the route, no real heading
-        const pending = page.getByTestId('pending-page')
-        await expect(pending).toBeVisible()
-        await expect(pending.locator('code')).toHaveText(to)
-      } else {
-        await expect(page.getByTestId('pending-page')).toHaveCount(0)
-        await expect(page.getByTestId(screen.testId)).toBeVisible()
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-      }
+      await expect(page.getByTestId(screen.testId)).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
     })
   }
   test('/ups/sfupsell2 shows the upsell2 lander', async ({ page }) => {

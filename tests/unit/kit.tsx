@@ -7,7 +7,8 @@ import i18next, { type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import coreEn from '../../locales/en/core.json'
 import coreEs from '../../locales/es/core.json'
-import { type HttpClient, HttpError, type Session, type SessionMember } from '../../src/index'
+import { type HttpClient, HttpError, type Plugin, type Session, type SessionMember } from '../../src/index'
+import { createRegistry } from '../../src/plugin/registry'
 
 type Texts = Record<string, unknown>
 
@@ -101,4 +102,13 @@ export function fakeSession(m: SessionMember | null = testMember) {
     },
   } as Session
   return { session, resyncs: () => resyncs }
+}
+
+/**
+ * The plugin registry of `plugins` (e.g. stand-ins that give the parts a screen shows with `<Part>`).
+ *
+ * @example testRegistry([definePlugin({ name: 'account', parts: { 'account.rebates': load } })])
+ */
+export function testRegistry(plugins: readonly Plugin[]) {
+  return createRegistry(plugins)
 }

@@ -244,17 +244,23 @@ describe('each plugin boots alone (plus what it requires) and shows one of its s
     expect(b.seen).toContain('GET /api/protection/overview')
   })
 
-  // The plugins whose issues are open still show the core's placeholder for these screens.
-  it.each([['mobile', 'mobile/SafariInstalledPage', '/mobile/safari-installed']])(
-    '%s (requires auth): %s shows the placeholder page',
-    async (name, screenId, path) => {
-      const b = await boot(name)
-      expect(b.plugins.map((p) => p.name)).toEqual(['auth', name])
-      await b.show(screenId, path)
-      expect(await screen.findByRole('heading', { level: 1, name: 'Coming soon' })).toBeTruthy()
-      expect(screen.getByTestId('pending-page').textContent).toContain(
-        'This page is not built yet. Its address and access rules already work',
-      )
-    },
-  )
+  it('mobile (requires auth): the dashboard asks a visitor to sign in; the Safari install steps show', async () => {
+    const b = await boot('mobile')
+    expect(b.plugins.map((p) => p.name)).toEqual(['auth', 'mobile'])
+    // without the account plugin no part is registered: the page does not reach for it
+    expect(b.registry.parts.size).toBe(0)
+    await b.show('mobile/DashboardPage', '/mobile/dashboard')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/mobile/force-login-then-redirect?next=%2Fmobile%2Fdashboard',
+    )
+    expect(screen.getByRole('navigation', { name: 'App sections' })).toBeTruthy()
+  })
+
+  it('mobile: the first Safari install step by default', async () => {
+    const b = await boot('mobile')
+    await b.show('mobile/SafariInstalledPage', '/mobile-safari/installed')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Step 1 of 4' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/mobile-safari/installed/2')
+  })
 })

@@ -22,6 +22,16 @@ import { formatDate } from './text'
  * with its date and amount, and a one-flow cancel: one button, one confirm dialog, done.
  */
 export const Membership = observer(function Membership({ plan }: { plan: PlanId }) {
+  const { t } = useTranslation('account')
+  return (
+    <Page title={t(`member.subscription.title.${plan}`)} className={s.page} testId="subscription-page">
+      <MembershipView plan={plan} />
+    </Page>
+  )
+})
+
+/** The membership's status, next charge and cancel flow, without a page frame (the screens and the 'account.subscriptions' part). */
+export const MembershipView = observer(function MembershipView({ plan }: { plan: PlanId }) {
   const { t, i18n } = useTranslation('account')
   const { http, cookies, track, config } = useServices()
   const session = useSession()
@@ -62,95 +72,93 @@ export const Membership = observer(function Membership({ plan }: { plan: PlanId 
   }
 
   return (
-    <Page title={t(`member.subscription.title.${plan}`)} className={s.page} testId="subscription-page">
-      <Loaded state={state} retry={reload}>
-        {(sub) => {
-          const live = sub && sub.status !== 'cancelled' ? sub : null
-          return (
-            <>
-              {done && sub ? (
-                <p ref={doneRef} tabIndex={-1} role="status" className={s.ok} data-testid="cancel-done">
-                  {t('member.subscription.cancelled', {
+    <Loaded state={state} retry={reload}>
+      {(sub) => {
+        const live = sub && sub.status !== 'cancelled' ? sub : null
+        return (
+          <>
+            {done && sub ? (
+              <p ref={doneRef} tabIndex={-1} role="status" className={s.ok} data-testid="cancel-done">
+                {t('member.subscription.cancelled', {
+                  plan: name,
+                  date: formatDate(sub.cancelled_at ?? new Date().toISOString(), lng),
+                })}
+              </p>
+            ) : null}
+            <section className={s.card} aria-labelledby={`membership-status-${plan}`}>
+              <h2 id={`membership-status-${plan}`}>{name}</h2>
+              <p>
+                {t('member.subscription.statusLabel')}{' '}
+                <span className={s.status} data-testid="subscription-status">
+                  {t(`member.subscription.status.${sub?.status ?? 'none'}`)}
+                </span>
+              </p>
+              {live ? (
+                <dl>
+                  <dt>{t('member.subscription.nextCharge')}</dt>
+                  <dd data-testid="next-charge">
+                    {live.next_billing_at
+                      ? t('member.subscription.nextChargeText', {
+                          date: formatDate(live.next_billing_at, lng),
+                          amount: formatCents(live.price_cents, lng),
+                        })
+                      : t('member.subscription.noCharge')}
+                  </dd>
+                  {live.status === 'trialing' && live.trial_ends_at ? (
+                    <>
+                      <dt>{t('member.subscription.trialEnds')}</dt>
+                      <dd>{formatDate(live.trial_ends_at, lng)}</dd>
+                    </>
+                  ) : null}
+                </dl>
+              ) : (
+                <p>
+                  {sub?.status === 'cancelled'
+                    ? t('member.subscription.endedOn', { date: formatDate(sub.cancelled_at, lng) })
+                    : t('member.subscription.none', { plan: name })}{' '}
+                  {config.plugins.includes('upsell') && plan === 'plus' ? (
+                    <Link to="/plus">{t('member.subscription.join')}</Link>
+                  ) : null}
+                </p>
+              )}
+              {live ? (
+                <Button variant="secondary" onClick={() => setAsking(true)}>
+                  {t('member.subscription.cancel', { plan: name })}
+                </Button>
+              ) : null}
+            </section>
+            {asking && live ? (
+              <Dialog
+                title={t('member.subscription.confirmTitle', { plan: name })}
+                onClose={() => !busy && setAsking(false)}
+                closeLabel={t('member.close')}
+                size="small"
+                testId="cancel-dialog"
+              >
+                <p>
+                  {t('member.subscription.confirmBody', {
                     plan: name,
-                    date: formatDate(sub.cancelled_at ?? new Date().toISOString(), lng),
+                    date: formatDate(live.next_billing_at, lng),
                   })}
                 </p>
-              ) : null}
-              <section className={s.card} aria-labelledby="membership-status">
-                <h2 id="membership-status">{name}</h2>
-                <p>
-                  {t('member.subscription.statusLabel')}{' '}
-                  <span className={s.status} data-testid="subscription-status">
-                    {t(`member.subscription.status.${sub?.status ?? 'none'}`)}
-                  </span>
-                </p>
-                {live ? (
-                  <dl>
-                    <dt>{t('member.subscription.nextCharge')}</dt>
-                    <dd data-testid="next-charge">
-                      {live.next_billing_at
-                        ? t('member.subscription.nextChargeText', {
-                            date: formatDate(live.next_billing_at, lng),
-                            amount: formatCents(live.price_cents, lng),
-                          })
-                        : t('member.subscription.noCharge')}
-                    </dd>
-                    {live.status === 'trialing' && live.trial_ends_at ? (
-                      <>
-                        <dt>{t('member.subscription.trialEnds')}</dt>
-                        <dd>{formatDate(live.trial_ends_at, lng)}</dd>
-                      </>
-                    ) : null}
-                  </dl>
-                ) : (
-                  <p>
-                    {sub?.status === 'cancelled'
-                      ? t('member.subscription.endedOn', { date: formatDate(sub.cancelled_at, lng) })
-                      : t('member.subscription.none', { plan: name })}{' '}
-                    {config.plugins.includes('upsell') && plan === 'plus' ? (
-                      <Link to="/plus">{t('member.subscription.join')}</Link>
-                    ) : null}
+                {error ? (
+                  <p role="alert" className={s.alert}>
+                    {error}
                   </p>
-                )}
-                {live ? (
-                  <Button variant="secondary" onClick={() => setAsking(true)}>
-                    {t('member.subscription.cancel', { plan: name })}
-                  </Button>
                 ) : null}
-              </section>
-              {asking && live ? (
-                <Dialog
-                  title={t('member.subscription.confirmTitle', { plan: name })}
-                  onClose={() => !busy && setAsking(false)}
-                  closeLabel={t('member.close')}
-                  size="small"
-                  testId="cancel-dialog"
-                >
-                  <p>
-                    {t('member.subscription.confirmBody', {
-                      plan: name,
-                      date: formatDate(live.next_billing_at, lng),
-                    })}
-                  </p>
-                  {error ? (
-                    <p role="alert" className={s.alert}>
-                      {error}
-                    </p>
-                  ) : null}
-                  <div className={s.actions}>
-                    <Button onClick={cancel} disabled={busy} aria-busy={busy}>
-                      {t('member.subscription.confirm')}
-                    </Button>
-                    <Button variant="secondary" onClick={() => setAsking(false)} disabled={busy}>
-                      {t('member.subscription.keep', { plan: name })}
-                    </Button>
-                  </div>
-                </Dialog>
-              ) : null}
-            </>
-          )
-        }}
-      </Loaded>
-    </Page>
+                <div className={s.actions}>
+                  <Button onClick={cancel} disabled={busy} aria-busy={busy}>
+                    {t('member.subscription.confirm')}
+                  </Button>
+                  <Button variant="secondary" onClick={() => setAsking(false)} disabled={busy}>
+                    {t('member.subscription.keep', { plan: name })}
+                  </Button>
+                </div>
+              </Dialog>
+            ) : null}
+          </>
+        )
+      }}
+    </Loaded>
   )
 })

@@ -85,6 +85,18 @@ function cardText(t: (k: string, o?: Record<string, unknown>) => string, c: Card
 
 /** /account/billing: the card on file, a form to replace it, and every charge made. */
 function BillingPage() {
+  const { t } = useTranslation('account')
+  return (
+    <Page title={t('member.billing.title')} className={s.page} testId="billing-page">
+      <BillingView />
+    </Page>
+  )
+}
+
+export default observer(BillingPage)
+
+/** The card on file and the charges, without a page frame (the screen and the 'account.billing' part). */
+export const BillingView = observer(function BillingView() {
   const { t, i18n } = useTranslation('account')
   const { http } = useServices()
   const load = useCallback(() => getBilling(http), [http])
@@ -92,89 +104,85 @@ function BillingPage() {
   const [editing, setEditing] = useState(false)
   const [saved, setSaved] = useState(false)
   return (
-    <Page title={t('member.billing.title')} className={s.page} testId="billing-page">
-      <Loaded state={state} retry={reload}>
-        {(b) => (
-          <>
-            <section className={s.card} aria-labelledby="card-on-file">
-              <h2 id="card-on-file">{t('member.billing.onFile')}</h2>
-              <p data-testid="card-on-file">
-                {b.payment_methods[0] ? cardText(t, b.payment_methods[0]) : t('member.billing.noCard')}
-              </p>
-              <div role="status" aria-live="polite">
-                {saved ? t('member.billing.saved') : ''}
-              </div>
-              {editing ? (
-                <CardForm
-                  onSaved={() => {
-                    setEditing(false)
-                    setSaved(true)
-                    reload()
-                  }}
-                  onCancel={() => setEditing(false)}
-                />
-              ) : (
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setSaved(false)
-                    setEditing(true)
-                  }}
-                >
-                  {b.payment_methods[0] ? t('member.billing.update') : t('member.billing.add')}
-                </Button>
-              )}
-            </section>
-            <section className={s.card} aria-labelledby="charges">
-              <h2 id="charges">{t('member.billing.charges')}</h2>
-              {b.payments.length === 0 ? (
-                <p>{t('member.billing.noCharges')}</p>
-              ) : (
-                <DataTable
-                  rows={b.payments}
-                  rowKey={(p) => p.id}
-                  label={t('member.billing.charges')}
-                  caption={t('member.billing.charges')}
-                  rowProps={() => ({ 'data-testid': 'charge' })}
-                  columns={[
-                    {
-                      key: 'date',
-                      header: t('member.billing.date'),
-                      cell: (p) => formatDate(p.created_at, i18n.language),
-                    },
-                    {
-                      key: 'what',
-                      header: t('member.billing.description'),
-                      cell: (p) => (
-                        <>
-                          {p.description}
-                          <br />
-                          <span className={s.muted}>
-                            {t('member.billing.cardEnding', { last4: p.card_last4 })}
-                          </span>
-                        </>
-                      ),
-                    },
-                    {
-                      key: 'status',
-                      header: t('member.billing.status'),
-                      cell: (p) => t(`member.billing.statuses.${p.status}`, { defaultValue: p.status }),
-                    },
-                    {
-                      key: 'amount',
-                      header: t('member.billing.amount'),
-                      numeric: true,
-                      cell: (p) => <Money cents={p.amount_cents} />,
-                    },
-                  ]}
-                />
-              )}
-            </section>
-          </>
-        )}
-      </Loaded>
-    </Page>
+    <Loaded state={state} retry={reload}>
+      {(b) => (
+        <>
+          <section className={s.card} aria-labelledby="card-on-file">
+            <h2 id="card-on-file">{t('member.billing.onFile')}</h2>
+            <p data-testid="card-on-file">
+              {b.payment_methods[0] ? cardText(t, b.payment_methods[0]) : t('member.billing.noCard')}
+            </p>
+            <div role="status" aria-live="polite">
+              {saved ? t('member.billing.saved') : ''}
+            </div>
+            {editing ? (
+              <CardForm
+                onSaved={() => {
+                  setEditing(false)
+                  setSaved(true)
+                  reload()
+                }}
+                onCancel={() => setEditing(false)}
+              />
+            ) : (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSaved(false)
+                  setEditing(true)
+                }}
+              >
+                {b.payment_methods[0] ? t('member.billing.update') : t('member.billing.add')}
+              </Button>
+            )}
+          </section>
+          <section className={s.card} aria-labelledby="charges">
+            <h2 id="charges">{t('member.billing.charges')}</h2>
+            {b.payments.length === 0 ? (
+              <p>{t('member.billing.noCharges')}</p>
+            ) : (
+              <DataTable
+                rows={b.payments}
+                rowKey={(p) => p.id}
+                label={t('member.billing.charges')}
+                caption={t('member.billing.charges')}
+                rowProps={() => ({ 'data-testid': 'charge' })}
+                columns={[
+                  {
+                    key: 'date',
+                    header: t('member.billing.date'),
+                    cell: (p) => formatDate(p.created_at, i18n.language),
+                  },
+                  {
+                    key: 'what',
+                    header: t('member.billing.description'),
+                    cell: (p) => (
+                      <>
+                        {p.description}
+                        <br />
+                        <span className={s.muted}>
+                          {t('member.billing.cardEnding', { last4: p.card_last4 })}
+                        </span>
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'status',
+                    header: t('member.billing.status'),
+                    cell: (p) => t(`member.billing.statuses.${p.status}`, { defaultValue: p.status }),
+                  },
+                  {
+                    key: 'amount',
+                    header: t('member.billing.amount'),
+                    numeric: true,
+                    cell: (p) => <Money cents={p.amount_cents} />,
+                  },
+                ]}
+              />
+            )}
+          </section>
+        </>
+      )}
+    </Loaded>
   )
-}
-
-export default observer(BillingPage)
+})

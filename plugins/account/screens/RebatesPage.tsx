@@ -29,30 +29,47 @@ const TYPE = /^[a-z_]{1,40}$/
  */
 export default observer(function RebatesPage({ params }: ScreenProps) {
   const { t } = useTranslation('account')
-  const { http } = useServices()
-  const session = useSession()
   const type = params.benefit_type
-  const valid = !type || TYPE.test(type)
   const typeName = type ? t(`benefit.${type}`, { defaultValue: type.replace(/_/g, ' ') }) : ''
-  const rebates = useLoad(`rebates:${type ?? ''}`, () =>
-    valid
-      ? ledgerApi(http).rebates({ benefit_type: type, per_page: 100 })
-      : Promise.reject(new Error('type')),
-  )
   const title = type ? t('rebates.typeTitle', { type: typeName }) : t('rebates.title')
-  if (!valid)
+  if (type && !TYPE.test(type))
     return (
       <Page title={t('rebates.unknownTitle')} className={s.page} testId="rebates-unknown">
         <p>{t('rebates.unknown')}</p>
         <Link to="/account/rebates">{t('rebates.all')}</Link>
       </Page>
     )
+  return (
+    <Page title={title} className={s.page} testId="rebates-page">
+      <RebatesView type={type} />
+    </Page>
+  )
+})
+
+/**
+ * The rebates of this month against the caps, how to claim, and the claims, without a page frame
+ * (the screen and the 'account.rebates' part). `typeLinks: false` leaves out the links to the
+ * /account/rebates/{type} pages (a page outside the account area).
+ */
+export const RebatesView = observer(function RebatesView({
+  type,
+  typeLinks = true,
+}: {
+  type?: string
+  typeLinks?: boolean
+}) {
+  const { t } = useTranslation('account')
+  const { http } = useServices()
+  const session = useSession()
+  const rebates = useLoad(`rebates:${type ?? ''}`, () =>
+    ledgerApi(http).rebates({ benefit_type: type, per_page: 100 }),
+  )
   const use = rebates.data ? monthUse(rebates.data.data).filter((u) => !type || u.type === type) : []
   const rows = rebates.data?.data ?? []
   return (
-    <Page title={title} className={s.page} testId="rebates-page">
+    <>
       <Lead>{t('rebates.lead')}</Lead>
-      {type ? (
+      {!typeLinks ? null : type ? (
         <p>
           <Link to="/account/rebates">{t('rebates.all')}</Link>
         </p>
@@ -135,7 +152,7 @@ export default observer(function RebatesPage({ params }: ScreenProps) {
           )}
         </section>
       ) : null}
-    </Page>
+    </>
   )
 })
 

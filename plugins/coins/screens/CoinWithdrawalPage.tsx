@@ -1,4 +1,4 @@
-import { LoadedPage, useTranslation } from '../../../src/index'
+import { Lead, LoadView, Page, useLoad, useServices, useTranslation } from '../../../src/index'
 import { CoinForm } from '../components/CoinForm'
 import { coinApi } from '../components/coin-ledger'
 import s from '../components/styles'
@@ -11,17 +11,23 @@ import s from '../components/styles'
 export default function CoinWithdrawalPage() {
   const { t } = useTranslation('coins')
   return (
-    <LoadedPage
-      title={t('withdraw.title')}
-      lead={t('withdraw.lead')}
-      className={s.page}
-      testId="coin-withdrawal-page"
-      loadKey="coin-balances"
-      load={({ http }) => coinApi(http).balances()}
-      what={t('withdraw.failed')}
-      rows={1}
-    >
-      {(b, set) => <CoinForm balances={b} onBalances={set} />}
-    </LoadedPage>
+    <Page title={t('withdraw.title')} className={s.page} testId="coin-withdrawal-page">
+      <CoinWithdrawalView />
+    </Page>
+  )
+}
+
+/** The coin balances and the withdrawal form, without a page frame (the screen and the 'coins.withdrawal' part). */
+export function CoinWithdrawalView() {
+  const { t } = useTranslation('coins')
+  const services = useServices()
+  const balances = useLoad('coin-balances', () => coinApi(services.http).balances())
+  return (
+    <>
+      <Lead>{t('withdraw.lead')}</Lead>
+      <LoadView load={balances} what={t('withdraw.failed')} rows={1}>
+        {(b) => <CoinForm balances={b} onBalances={balances.set} />}
+      </LoadView>
+    </>
   )
 }

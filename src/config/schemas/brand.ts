@@ -22,6 +22,42 @@ export const brandSchema = z.strictObject({
     })
     .optional()
     .describe('Optional analytics tag. The server CSP must allow its hosts before it can send anything.'),
+  app: z
+    .strictObject({
+      scheme: z
+        .string()
+        .regex(/^[a-z][a-z0-9+.-]*$/, {
+          message: "An app scheme is lower-case letters, digits, '+', '.' or '-', e.g. 'rewardsapp'.",
+        })
+        .describe("The app's URL scheme: deep links are '<scheme>://<Destination>?path=…'."),
+      pages: z
+        .array(
+          z.strictObject({
+            path: z
+              .string()
+              .regex(/^\/[^?#]*$/, { message: "A page the app owns is a path, e.g. '/account/withdrawal'." }),
+            destination: z
+              .string()
+              .regex(/^[A-Za-z][A-Za-z0-9]*$/, {
+                message: "A destination is a screen name, e.g. 'Withdrawal'.",
+              })
+              .optional()
+              .describe("The app's screen; without it the default destination (constants.mobile)."),
+            session: z
+              .boolean()
+              .optional()
+              .describe("The app needs the session: a signed-in member's link carries a one-time code."),
+          }),
+        )
+        .describe('Pages the app owns: with the mobile-app cookie on iOS or Android, they open in the app.'),
+      destinations: z
+        .array(z.string().min(1))
+        .describe(
+          'Destination names the app knows; a page whose destination is not listed stays on the web.',
+        ),
+    })
+    .optional()
+    .describe("The brand's mobile app, for deep links; without it no deep links at all."),
   theme: z.strictObject({
     primary: colour,
     primaryText: colour,

@@ -13,6 +13,12 @@ export const screenRouteSchema = z.strictObject({
   layout: z.enum(['main', 'bare']).default('main'),
   overlay: screenId.optional().describe('A screen shown over this one, e.g. the sign-in modal over home.'),
   props: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+  footer: z
+    .boolean()
+    .optional()
+    .describe(
+      "false: no site footer under the screen (a page shown in an app's web view that has its own navigation, e.g. '/mobile/rebates/nonav').",
+    ),
   menu: z
     .string()
     .regex(/^[a-z][a-z0-9-]*$/, {

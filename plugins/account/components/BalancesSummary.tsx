@@ -1,0 +1,88 @@
+import { Figures, LoadView, useLoad, useServices, useTranslation } from '../../../src/index'
+import { Amount, DateText } from './Amount'
+import { ledgerApi } from './ledger-api'
+import s from './styles'
+
+/**
+ * The part 'account.balances': the cash back ready to withdraw and pending (and the coins when
+ * `coins`), then the pending rows with the date each is expected to become payable. Built from the
+ * purchase history's pieces (Amount, DateText, the ledger API).
+ */
+export default function BalancesSummary({ coins = false }: { coins?: boolean }) {
+  const { t } = useTranslation('account')
+  const { http } = useServices()
+  const load = useLoad('balances-summary', async () => {
+    const api = ledgerApi(http)
+    const [balances, pending, confirmed] = await Promise.all([
+      api.balances(),
+      api.ledger({ currency: 'cash', status: 'pending', per_page: 5 }),
+      api.ledger({ currency: 'cash', status: 'confirmed', per_page: 5 }),
+    ])
+    const rows = [...pending.data, ...confirmed.data].sort((a, b) =>
+      (a.expected_at ?? '9').localeCompare(b.expected_at ?? '9'),
+    )
+    return { balances, rows: rows.slice(0, 5) }
+  })
+  return (
+    <LoadView load={load} what={t('summary.failed')} rows={2}>
+      {({ balances: b, rows }) => (
+        <>
+          <Figures
+            testId="balances"
+            items={[
+              {
+                label: t('history.payable'),
+                value: <Amount amount={b.cash.payable_cents} currency="cash" />,
+                testId: 'cash-payable',
+              },
+              {
+                label: t('history.pending'),
+                value: <Amount amount={b.cash.pending_cents} currency="cash" />,
+                testId: 'cash-pending',
+              },
+              ...(coins
+                ? [
+                    {
+                      label: t('summary.coinsPayable'),
+                      value: <Amount amount={b.coin.payable} currency="coin" />,
+                      testId: 'coins-payable',
+                    },
+                    {
+                      label: t('summary.coinsPending'),
+                      value: <Amount amount={b.coin.pending} currency="coin" />,
+                      testId: 'coins-pending',
+                    },
+                  ]
+                : []),
+            ]}
+          />
+          <section aria-labelledby="pending-rows-title" className={s.card}>
+            <h2 id="pending-rows-title">{t('summary.pendingTitle')}</h2>
+            {rows.length === 0 ? (
+              <p data-testid="pending-none">{t('summary.pendingNone')}</p>
+            ) : (
+              <ul className={s.list} data-testid="pending-rows">
+                {rows.map((r) => (
+                  <li key={r.id} data-testid="pending-row">
+                    <strong>{r.store ? r.store.name : t(`kind.${r.kind}`)}</strong>{' '}
+                    <Amount amount={r.amount} currency="cash" />
+                    <br />
+                    <span className={s.muted}>
+                      {r.expected_at ? (
+                        <>
+                          {t('summary.payableFrom')} <DateText iso={r.expected_at} />
+                        </>
+                      ) : (
+                        t('summary.payableUnknown')
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </LoadView>
+  )
+}

@@ -1,0 +1,54 @@
+import { constants, type MobileOs, type RuntimeConfig } from '../../src/index'
+
+/**
+ * Deep links into the brand's app (SPEC 2.4). A link carries no secret: never the login token. Where
+ * the app needs the session, it carries a one-time code (POST /api/mobile/code) that
+ * /mobile/authorized exchanges once.
+ *
+ * iOS:     <scheme>://<Destination>?path=<path and query, encoded>[&code=<one-time code>]
+ * Android: <scheme>://<androidTokenSegment>/<Destination>?path=…   (the segment is a fixed name, no token)
+ */
+
+export type AppConfig = NonNullable<RuntimeConfig['brand']['app']>
+export type AppPage = AppConfig['pages'][number]
+
+/** Drops a trailing slash and compares without case, as the route resolver does. */
+function samePath(a: string, b: string): boolean {
+  const norm = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p).toLowerCase()
+  return norm(a) === norm(b)
+}
+
+/** The page of the app that `path` is, with the destination it opens; null when the app does not own it. */
+export function appPage(
+  app: AppConfig | undefined,
+  path: string,
+): { page: AppPage; destination: string } | null {
+  if (!app) return null
+  const page = app.pages.find((p) => samePath(p.path, path))
+  if (!page) return null
+  const destination = page.destination ?? constants.mobile.defaultDestination
+  // a destination the app does not know: the web page instead
+  if (!app.destinations.includes(destination)) return null
+  return { page, destination }
+}
+
+export interface DeepLinkInput {
+  app: AppConfig | undefined
+  os: MobileOs
+  /** The target path (pathname) and its query ('' or '?a=1'). */
+  path: string
+  search?: string
+  /** A one-time code, for a page whose app screen needs the session. */
+  code?: string
+}
+
+/** The app link for a navigation, or null (no app, not a mobile OS, a page the app does not own). */
+export function deepLink({ app, os, path, search = '', code }: DeepLinkInput): string | null {
+  if (!app || !os) return null
+  const hit = appPage(app, path)
+  if (!hit) return null
+  const query = new URLSearchParams({ path: path + search })
+  if (code) query.set('code', code)
+  const segment = os === 'android' ? `${constants.mobile.androidTokenSegment}/` : ''
+  return `${app.scheme}://${segment}${encodeURIComponent(hit.destination)}?${query.toString()}`
+}

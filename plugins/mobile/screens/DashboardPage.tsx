@@ -1,0 +1,73 @@
+import { observer } from 'mobx-react-lite'
+import { Link } from 'react-router-dom'
+import { Part, useHasPart, useSession, useTranslation } from '../../../src/index'
+import { MobilePage } from '../components/MobilePage'
+import s from '../components/mobile.module.css'
+import { SignInPrompt } from '../components/SignInPrompt'
+
+/**
+ * /mobile/dashboard: the member's balances (cash back, coins where the brand has them) with what is
+ * pending and when it becomes payable (the account plugin's 'account.balances' part), the plus and
+ * shipping status, and shortcuts. A visitor sees how to sign in.
+ */
+export default observer(function DashboardPage() {
+  const { t, i18n } = useTranslation('mobile')
+  const session = useSession()
+  const coins = useHasPart('coins.withdrawal')
+  const m = session.member
+  if (!session.authenticated || !m)
+    return (
+      <MobilePage title={t('dashboard.title')} testId="mobile-dashboard">
+        <SignInPrompt next="/mobile/dashboard" />
+      </MobilePage>
+    )
+  const shortcuts = [
+    { to: '/mobile/rebates', label: t('shortcuts.rebates') },
+    { to: '/mobile/subscriptions', label: t('shortcuts.subscriptions') },
+    { to: '/mobile/billing', label: t('shortcuts.billing') },
+    ...(coins ? [{ to: '/mobile/coin_withdrawal', label: t('shortcuts.coinWithdrawal') }] : []),
+  ]
+  return (
+    <MobilePage title={t('dashboard.title')} testId="mobile-dashboard">
+      <p>{t('dashboard.hello', { name: m.name || m.email })}</p>
+      <section aria-labelledby="balances-title">
+        <h2 id="balances-title">{t('dashboard.balances')}</h2>
+        <Part
+          name="account.balances"
+          coins={coins}
+          loading={<p role="status">{t('loading')}</p>}
+          fallback={<p>{t('dashboard.noBalances')}</p>}
+        />
+      </section>
+      <section aria-labelledby="memberships-title">
+        <h2 id="memberships-title">{t('dashboard.memberships')}</h2>
+        <ul className={s.status} data-testid="mobile-memberships">
+          <li data-testid="plus-status">{m.plus ? t('dashboard.plusOn') : t('dashboard.plusOff')}</li>
+          <li data-testid="shipping-status">
+            {m.shipping ? t('dashboard.shippingOn') : t('dashboard.shippingOff')}
+          </li>
+          {coins && m.coins !== null ? (
+            <li data-testid="coin-status">
+              {t('dashboard.coins', {
+                count: m.coins,
+                value: m.coins.toLocaleString(i18n.language === 'es' ? 'es-US' : 'en-US'),
+              })}
+            </li>
+          ) : null}
+        </ul>
+      </section>
+      <section aria-labelledby="shortcuts-title">
+        <h2 id="shortcuts-title">{t('dashboard.shortcuts')}</h2>
+        <ul className={s.shortcuts} data-testid="mobile-shortcuts">
+          {shortcuts.map((x) => (
+            <li key={x.to}>
+              <Link className={s.shortcut} to={x.to}>
+                {x.label} <span aria-hidden="true">›</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </MobilePage>
+  )
+})

@@ -1,0 +1,51 @@
+import { Link } from 'react-router-dom'
+import { constants, NotFound, Page, type ScreenProps, useTranslation } from '../../../src/index'
+import { InstallArt } from '../components/InstallArt'
+import { useViewportFitCover } from '../components/MobilePage'
+import s from '../components/mobile.module.css'
+
+/** The steps that finish installing the iOS app, one page each, in order. */
+export const STEPS = ['open', 'notify', 'signIn', 'extension'] as const
+
+const PAGE = /^[1-9]\d{0,2}$/
+
+/**
+ * /mobile-safari/installed/:page? (page constants.defaultInstalledPage when absent; /safari-mobile/…
+ * redirects here): one step with its drawing and Back / Next links; Next on the last step goes to the
+ * dashboard. A page that is not a step number shows not-found.
+ */
+export default function SafariInstalledPage({ params }: ScreenProps) {
+  const { t } = useTranslation('mobile')
+  useViewportFitCover()
+  const raw = params.page ?? String(constants.defaultInstalledPage)
+  const n = PAGE.test(raw) ? Number(raw) : 0
+  const step = STEPS[n - 1]
+  if (!step) return <NotFound />
+  const total = STEPS.length
+  const path = (i: number) => `/mobile-safari/installed/${i}`
+  return (
+    <div className={s.frame}>
+      <Page title={t('safari.step', { n, total })} testId="safari-installed" headingId="safari-step">
+        <div className={s.step} data-step={n}>
+          <h2>{t(`safari.${step}.title`)}</h2>
+          <InstallArt step={step} />
+          <p>{t(`safari.${step}.body`)}</p>
+          <nav aria-label={t('safari.steps')} className={s.pager}>
+            {n > 1 ? (
+              <Link className={`${s.button} ${s.secondary}`} to={path(n - 1)} rel="prev">
+                {t('safari.back')}
+              </Link>
+            ) : null}
+            <Link
+              className={s.button}
+              to={n < total ? path(n + 1) : '/mobile/dashboard'}
+              rel={n < total ? 'next' : undefined}
+            >
+              {n < total ? t('safari.next') : t('safari.done')}
+            </Link>
+          </nav>
+        </div>
+      </Page>
+    </div>
+  )
+}
