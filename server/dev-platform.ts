@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { newAttemptId, sign } from './lib/coins.ts'
-import { nonce } from './lib/security.ts'
+import { devPage, esc } from './lib/dev-page.ts'
 import type { Services } from './services.ts'
 
 /**
@@ -36,30 +36,15 @@ export async function devPlatformRoutes(app: FastifyInstance, s: Services, opts:
       [attemptId, id],
     )
 
-  const esc = (t: string) =>
-    t.replace(
-      /[&<>"']/g,
-      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-    )
   function page(reply: FastifyReply, status: number, title: string, body: string) {
-    const n = nonce()
-    reply
-      .code(status)
-      .header(
-        'Content-Security-Policy',
-        `default-src 'none'; style-src 'nonce-${n}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-      )
-      .header('Cache-Control', 'no-store')
-      .type('text/html; charset=utf-8')
-    return reply.send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} · ${esc(p!.label)}</title>
-<style nonce="${n}">body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
-button{font:inherit;padding:.5rem 1rem;margin:.25rem .5rem .25rem 0;border:2px solid #1a4d8f;border-radius:6px;background:#fff;color:#1a4d8f;cursor:pointer}
-button.primary{background:#1a4d8f;color:#fff}fieldset{border:1px solid #888;border-radius:6px;margin:1rem 0}
-.note{color:#444;font-size:.9rem}</style></head>
-<body><header><p class="note">${esc(p!.label)}: a stand-in for an outside survey partner; no partner pays these coins.</p></header>
-<main>${body}</main></body></html>`)
+    return devPage(reply, {
+      status,
+      title,
+      site: p!.label,
+      banner: `${p!.label}: a stand-in for an outside survey partner; no partner pays these coins.`,
+      css: 'fieldset{border:1px solid #888;border-radius:6px;margin:1rem 0}',
+      body,
+    })
   }
 
   /** This server's own postback URL, called over HTTP like a partner does (inject when not listening: tests). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type ProviderId, ProviderIds } from '../plugins/protection/contract.ts'
 import { DEFAULT_LINKED_ACCOUNTS_BASE } from '../src/config/schemas/app.ts'
+import { devPage, esc } from './lib/dev-page.ts'
 import { DEV_CLIENT_ID } from './lib/protection/dev-adapter.ts'
 import {
   createCode,
@@ -12,40 +13,25 @@ import {
   stageEvent,
 } from './lib/protection/dev-provider-store.ts'
 import { PROVIDERS } from './lib/protection/providers.ts'
-import { nonce } from './lib/security.ts'
 import type { Services } from './services.ts'
 
 /** The callback of this server, the only place the development provider sends a browser back to. */
 export const CALLBACK_PATH = `${DEFAULT_LINKED_ACCOUNTS_BASE}/callback`
 
-const esc = (t: string) =>
-  t.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  )
 const money = (c: number | null) => (c == null ? '-' : `$${(c / 100).toFixed(2)}`)
 const day = (d: string | null) => (d ? d.slice(0, 10) : '-')
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
-  const n = nonce()
-  reply
-    .code(status)
-    .header(
-      'Content-Security-Policy',
-      `default-src 'none'; style-src 'nonce-${n}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-    )
-    .header('Cache-Control', 'no-store')
-    .type('text/html; charset=utf-8')
-  return reply.send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} · Development provider</title>
-<style nonce="${n}">body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
-button{font:inherit;padding:.5rem 1rem;margin:.25rem .5rem .25rem 0;border:2px solid #1a4d8f;border-radius:6px;background:#fff;color:#1a4d8f;cursor:pointer}
-button.primary{background:#1a4d8f;color:#fff}input{font:inherit;padding:.4rem;width:100%;max-width:24rem}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left;font-size:.9rem}
-form.inline{display:inline}.note{color:#444;font-size:.9rem}</style></head>
-<body><header><p class="note">Development provider: a stand-in for Amazon, Walmart, Expedia and the others; no real account is read.</p></header>
-<main>${body}</main></body></html>`)
+  return devPage(reply, {
+    status,
+    title,
+    site: 'Development provider',
+    banner:
+      'Development provider: a stand-in for Amazon, Walmart, Expedia and the others; no real account is read.',
+    width: '44rem',
+    css: 'input{font:inherit;padding:.4rem;width:100%;max-width:24rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left;font-size:.9rem}form.inline{display:inline}',
+    body,
+  })
 }
 
 /** The redirect address, if it is this server's own callback (anything else would be an open redirect). */

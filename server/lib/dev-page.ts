@@ -1,0 +1,46 @@
+import type { FastifyReply } from 'fastify'
+import { nonce } from './security.ts'
+
+/** Text for HTML: the five characters that could open markup or leave an attribute, escaped. */
+export const esc = (t: string) =>
+  t.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  )
+
+/**
+ * A page of a development stand-in for an outside site (the survey platform, the linked-accounts
+ * provider): plain server-rendered HTML in English on purpose, under a strict CSP whose only style is
+ * this page's own (nonce), never cached. `site` names the stand-in in the title, `banner` says what it
+ * stands in for; `css` adds the page's own rules; `title`, `site` and `banner` are escaped, `body` is HTML.
+ */
+export function devPage(
+  reply: FastifyReply,
+  o: {
+    status: number
+    title: string
+    site: string
+    banner: string
+    body: string
+    css?: string
+    width?: string
+  },
+) {
+  const n = nonce()
+  reply
+    .code(o.status)
+    .header(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'nonce-${n}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    )
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+  return reply.send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(o.title)} · ${esc(o.site)}</title>
+<style nonce="${n}">body{font:16px/1.5 system-ui,sans-serif;max-width:${o.width ?? '36rem'};margin:2rem auto;padding:0 1rem;color:#1a1a1a}
+button{font:inherit;padding:.5rem 1rem;margin:.25rem .5rem .25rem 0;border:2px solid #1a4d8f;border-radius:6px;background:#fff;color:#1a4d8f;cursor:pointer}
+button.primary{background:#1a4d8f;color:#fff}.note{color:#444;font-size:.9rem}${o.css ?? ''}</style></head>
+<body><header><p class="note">${esc(o.banner)}</p></header>
+<main>${o.body}</main></body></html>`)
+}
