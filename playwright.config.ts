@@ -50,6 +50,8 @@ export default defineConfig({
     ...(['iPhone 14', 'Pixel 7'] as const).map((device) => ({
       name: device === 'iPhone 14' ? 'iphone' : 'pixel',
       testMatch: /mobile\/.*\.spec\.ts/,
+      // the iOS-only flows (ios-*.spec.ts) run on the iPhone alone
+      ...(device === 'Pixel 7' ? { testIgnore: /mobile\/ios-[^/]*\.spec\.ts/ } : {}),
       use: {
         ...devices[device],
         browserName: 'chromium' as const,
