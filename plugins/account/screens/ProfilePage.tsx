@@ -39,7 +39,7 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
         f.show(x.fields, x.form)
       }
     },
-    (v) => (v.name.trim() ? {} : { name: t('member.errors.name.required') }),
+    (v) => missingFields(t, ['name'], v),
   )
   return (
     <form ref={f.ref} onSubmit={submit} noValidate className={s.card} aria-labelledby="profile-details">
