@@ -38,13 +38,20 @@ function LanguageSwitch() {
   )
 }
 
-function Header() {
+/**
+ * The site's header: the brand's logo (home), the catalog links and search ('header.nav'), the
+ * sign-in or member actions ('header.actions'). One markup at every width, so the server can render
+ * it to HTML before the app starts (renderToString, no window): below 900 px, CSS alone folds it
+ * into one row of about 56 px (the brand's name hidden on a phone, the links and search behind
+ * buttons the slot components draw). Needs a router, i18n and the app context (config, slots).
+ */
+export function Header() {
   const { t, config } = useChrome()
   return (
     <header className={s.header}>
       <Link to="/" className={s.brand} aria-label={t('header.home', { brand: config.brand.name })}>
         <img src={config.brand.theme.logo} alt="" width={32} height={32} />
-        <span>{config.brand.name}</span>
+        <span className={s.brandName}>{config.brand.name}</span>
       </Link>
       <nav className={s.nav} aria-label={t('header.nav')}>
         <Slot name="header.nav" />
@@ -56,7 +63,8 @@ function Header() {
   )
 }
 
-function Footer() {
+/** The site's footer: the legal links ('footer.links'), the language switch, the copyright. */
+export function Footer() {
   const { t, config } = useChrome()
   const year = new Date().getFullYear()
   return (
