@@ -1,20 +1,23 @@
 #!/usr/bin/env node
-// npm run lighthouse: Lighthouse (mobile, default simulated throttling, performance only) on a lander
-// and on home, against `npm start` for BRAND (default brand), RUNS times each (default 3), with
-// Debian's Chromium. Prints each run's score and metrics, and the median. A measurement, not a test:
+// npm run lighthouse: Lighthouse (mobile, default simulated throttling, performance only) on home,
+// the store list, one store page (the first of home's top stores) and a lander, against `npm start`
+// for BRAND (default brand), RUNS times each (default 3), with Debian's Chromium. Prints each run's
+// score and metrics, then per page the median score, LCP, CLS and TBT against issue 17's budgets
+// (score 95 or more, LCP under 1.8 s, CLS under 0.05) and the machine. A measurement, not a test:
 // scores move with the machine's load, so run it on an idle machine. Lighthouse comes through npx
 // (lighthouse@12.8.2, from the npm registry) so it is not a dependency of the app.
-// PAGES=/spl/spland1,/ picks the pages; LH_PORT the port (default 3450).
+// PAGES=/,/stores picks the pages ('STORE' stands for the store page); LH_PORT the port (default 3450).
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs'
 
 const root = join(import.meta.dirname, '..')
 const port = Number(process.env.LH_PORT ?? 3450)
 const runs = Number(process.env.RUNS ?? 3)
-const pages = (process.env.PAGES ?? '/spl/spland1,/').split(',').filter(Boolean)
+const asked = (process.env.PAGES ?? '/,/stores,STORE,/spl/spland1').split(',').filter(Boolean)
+const BUDGET = { score: 95, lcpMs: 1800, cls: 0.05 }
 const chrome = ensureChromium()
 const flags = ['--headless=new', ...CHROMIUM_ARGS].join(' ')
 
@@ -39,10 +42,17 @@ async function ready() {
 }
 
 await ready()
+const top = await (await fetch(`http://127.0.0.1:${port}/api/home?lang=en`)).json()
+const pages = asked.map((p) => (p === 'STORE' ? `/${top.data.top_stores[0].internal_name}-coupons` : p))
+const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]
+const summary = []
 const dir = mkdtempSync(join(tmpdir(), 'lh-'))
 try {
   for (const page of pages) {
     const scores = []
+    const lcp = []
+    const cls = []
+    const tbt = []
     console.log(`\n${page}`)
     for (let i = 0; i < runs; i++) {
       const out = join(dir, `r${i}.json`)
@@ -77,14 +87,32 @@ try {
       const a = r.audits
       const score = Math.round(r.categories.performance.score * 100)
       scores.push(score)
+      lcp.push(a['largest-contentful-paint'].numericValue)
+      cls.push(a['cumulative-layout-shift'].numericValue)
+      tbt.push(a['total-blocking-time'].numericValue)
       const m = (k) => a[k].displayValue
       console.log(
         `  run ${i + 1}: ${score}  FCP ${m('first-contentful-paint')}  LCP ${m('largest-contentful-paint')}  TBT ${m('total-blocking-time')}  CLS ${m('cumulative-layout-shift')}  SI ${m('speed-index')}`,
       )
     }
-    const sorted = [...scores].sort((x, y) => x - y)
-    console.log(`  median ${sorted[Math.floor(sorted.length / 2)]} (runs: ${scores.join(', ')}; budget 95)`)
+    const row = { page, score: median(scores), lcp: median(lcp), cls: median(cls), tbt: median(tbt) }
+    summary.push(row)
+    console.log(`  median ${row.score} (runs: ${scores.join(', ')}; budget ${BUDGET.score})`)
   }
+  const cpu = cpus()
+  console.log(`\nmachine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, Node ${process.version}`)
+  console.log(
+    `medians of ${runs} runs (budgets: score ≥ ${BUDGET.score}, LCP < ${BUDGET.lcpMs} ms, CLS < ${BUDGET.cls})`,
+  )
+  let met = true
+  for (const r of summary) {
+    const ok = r.score >= BUDGET.score && r.lcp < BUDGET.lcpMs && r.cls < BUDGET.cls
+    met &&= ok
+    console.log(
+      `  ${r.page.padEnd(28)} score ${String(r.score).padStart(3)}  LCP ${(r.lcp / 1000).toFixed(2)} s  CLS ${r.cls.toFixed(3)}  TBT ${Math.round(r.tbt)} ms  ${ok ? 'within budget' : 'OVER BUDGET'}`,
+    )
+  }
+  console.log(met ? 'every page within budget' : 'some page is over budget')
 } finally {
   rmSync(dir, { recursive: true, force: true })
   stop()

@@ -164,3 +164,35 @@ describe('static SPA', () => {
     expect((await b.get('/api/health')).body).toEqual({ ok: true })
   })
 })
+
+describe('request-time page paints (issue 17): what the server puts in the page', () => {
+  const index =
+    '<!doctype html><html><head><script defer src="/static/js/index.js"></script></head><body><div id="root"></div></body></html>'
+  it('the paint, its stylesheets, the language, and its data as JSON that cannot close the script', async () => {
+    const { withPagePaint } = await import('./static.ts')
+    const html = withPagePaint(
+      index,
+      {
+        status: 200,
+        language: 'es',
+        html: '<h1>Tiendas</h1>',
+        classes: [],
+        data: {
+          '/api/stores?q=x': { status: 200, body: { q: '</script><script>alert(1)</script>', n: '\u2028' } },
+        },
+      },
+      ['/static/css/async/s.css'],
+    )
+    expect(html).toContain('<html lang="es"')
+    expect(html).toContain('<link href="/static/css/async/s.css" rel="stylesheet"></head>')
+    expect(html).toContain(
+      '<div id="first-paint" data-lang="es"><h1>Tiendas</h1></div><div id="root" hidden></div>',
+    )
+    const script = html.match(/<script type="application\/json" id="first-data">(.*?)<\/script>/s)?.[1]
+    expect(script).toBeDefined()
+    expect(script).not.toContain('<')
+    expect(script).not.toContain('\u2028')
+    // the app reads the same value back
+    expect(JSON.parse(script!)['/api/stores?q=x'].body.q).toBe('</script><script>alert(1)</script>')
+  })
+})

@@ -1,11 +1,32 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { constants } from '../src/config/constants.ts'
+import { dataKey, type FirstDataRequest } from '../src/first-paint/key.ts'
 import { createResolver, type Resolver } from '../src/routing/resolve.ts'
 import { errorBody } from './lib/http.ts'
+import { type SheetIndex, sheetIndex, sheetsFor } from './lib/paint-css.ts'
 import { nonce, spaCsp } from './lib/security.ts'
+
+/** src/first-paint/server.tsx as built (dist/.first-paint/<brand>/page-paint.js). */
+interface PagePainter {
+  paint(request: {
+    url: string
+    language: string
+    member: boolean
+    userAgent: string
+    cookies: Record<string, string>
+    get: (r: FirstDataRequest) => Promise<{ status: number; body: unknown }>
+  }): Promise<{
+    status: 200 | 404
+    language: string
+    html: string
+    classes: string[]
+    data: Record<string, { status: number; body: unknown }>
+  } | null>
+}
 
 /** first-paint.json, written by the build (rsbuild.config.ts, src/first-paint): path -> language -> page parts. */
 type FirstPaints = Record<string, Record<string, { html: string; css: string[] }>>
@@ -46,8 +67,55 @@ export function withFirstPaint(indexHtml: string, paints: FirstPaints, url: stri
     )
 }
 
+/** JSON in a script element: nothing in it can close the element or start markup. */
+const scriptJson = (v: unknown) =>
+  JSON.stringify(v).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+
+/**
+ * The page drawn at request time (src/first-paint/server.tsx): index.html with the paint in the
+ * language asked, the stylesheets its classes need, and the replies it was drawn from as first data.
+ */
+export function withPagePaint(
+  indexHtml: string,
+  paint: NonNullable<Awaited<ReturnType<PagePainter['paint']>>>,
+  css: readonly string[],
+): string {
+  const lang = escapeAttr(paint.language)
+  const links = css.map((href) => `<link href="${escapeAttr(href)}" rel="stylesheet">`).join('')
+  return indexHtml
+    .replace(/<html( lang="[^"]*")?/, `<html lang="${lang}"`)
+    .replace('</head>', `${links}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="first-paint" data-lang="${lang}">${paint.html}</div><div id="root" hidden></div>` +
+        `<script type="application/json" id="first-data">${scriptJson(paint.data)}</script>`,
+    )
+}
+
+/** The request's cookies by name (a value that cannot be decoded is left out). */
+function cookiesOf(req: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const part of (req.headers.cookie ?? '').split(/;\s*/)) {
+    const i = part.indexOf('=')
+    if (i <= 0) continue
+    try {
+      out[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1))
+    } catch {
+      // unreadable: treated as absent
+    }
+  }
+  return out
+}
+const cookie = (req: FastifyRequest, name: string): string | undefined => cookiesOf(req)[name]
+
+/** The headers an in-process API call of a page paint keeps from the page request (geo, language). */
+const FORWARDED = ['x-country-code', 'x-forwarded-for', 'accept-language', 'user-agent']
+
 /** Serves dist/<brand>: hashed assets cached for a year, index.html with a fresh CSP nonce, SPA fallback. */
-export async function serveSpa(app: FastifyInstance, distDir: string) {
+export async function serveSpa(app: FastifyInstance, distDir: string, opts: { cookiePrefix?: string } = {}) {
   const indexPath = join(distDir, 'index.html')
   let indexHtml: string | undefined
   let paints: FirstPaints = {}
@@ -59,20 +127,94 @@ export async function serveSpa(app: FastifyInstance, distDir: string) {
       `The built SPA is missing (${indexPath}). Run \`npm run build\`; the API is served meanwhile.`,
     )
 
-  const sendIndex = (reply: FastifyReply, url = '/') => {
+  // The request-time first paints, built beside the static ones (rsbuild.config.ts)
+  let painter: PagePainter | undefined
+  let sheets: SheetIndex | undefined
+  const painterPath = join(distDir, '..', '.first-paint', basename(distDir), 'page-paint.js')
+  if (indexHtml && existsSync(painterPath)) {
+    try {
+      const mod = (await import(pathToFileURL(painterPath).href)) as {
+        createPagePainter?: () => Promise<PagePainter>
+        default?: { createPagePainter?: () => Promise<PagePainter> }
+      }
+      const create = mod.createPagePainter ?? mod.default?.createPagePainter
+      painter = create ? await create() : undefined
+      sheets = sheetIndex(distDir, indexHtml)
+    } catch (e) {
+      app.log.error({ err: e }, 'The page paints could not start; pages are sent without them.')
+      painter = undefined
+    }
+  }
+  const prefix = opts.cookiePrefix ?? ''
+
+  /** The page's language: ?lang= if offered, else the visitor's stored choice (its cookie), else English. */
+  const languageOf = (req: FastifyRequest, query: string) => {
+    const asked = new URLSearchParams(query).get(constants.languageQueryParam)
+    if (asked === 'en' || asked === 'es') return asked
+    const kept = cookie(req, constants.languageCookieName)
+    return kept === 'es' ? 'es' : 'en'
+  }
+
+  const paintPage = async (req: FastifyRequest, url: string) => {
+    if (!painter || !indexHtml || !sheets) return null
+    const [, query = ''] = url.split('?')
+    const token = cookie(req, `${prefix}${constants.loginCookieName}`)
+    const headers: Record<string, string> = { accept: 'application/json' }
+    for (const h of FORWARDED) {
+      const v = req.headers[h]
+      if (typeof v === 'string') headers[h] = v
+    }
+    if (token && /^[\w.~+/=-]+$/.test(token)) headers.authorization = `Bearer ${token}`
+    const paint = await painter.paint({
+      url,
+      language: languageOf(req, query),
+      member: Boolean(token),
+      userAgent: String(req.headers['user-agent'] ?? ''),
+      cookies: cookiesOf(req),
+      get: async (r) => {
+        const res = await app.inject({
+          method: 'GET',
+          url: dataKey(r.path, r.params),
+          headers,
+          remoteAddress: req.ip,
+        })
+        let body: unknown = null
+        try {
+          body = res.json()
+        } catch {
+          // not JSON: the screen draws its error state, the app asks again
+        }
+        return { status: res.statusCode, body }
+      },
+    })
+    if (!paint) return null
+    return { status: paint.status, html: withPagePaint(indexHtml, paint, sheetsFor(paint.classes, sheets)) }
+  }
+
+  const sendIndex = async (reply: FastifyReply, url = '/', req?: FastifyRequest) => {
     if (!indexHtml) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build`, then restart the server.')
     }
+    let page: { status: number; html: string } | null = null
+    if (req) {
+      try {
+        page = await paintPage(req, url)
+      } catch (e) {
+        // a paint that fails must not fail the page: the app draws it
+        req.log.error({ err: e }, 'page paint failed')
+      }
+    }
     const n = nonce()
     return reply
-      .code(200)
+      .code(page?.status ?? 200)
       .header('Content-Security-Policy', spaCsp(n))
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(withFirstPaint(indexHtml, paints, url).replaceAll('CSP_NONCE_PLACEHOLDER', n))
+      .send((page?.html ?? withFirstPaint(indexHtml, paints, url)).replaceAll('CSP_NONCE_PLACEHOLDER', n))
   }
 
   if (indexHtml) {
@@ -90,7 +232,7 @@ export async function serveSpa(app: FastifyInstance, distDir: string) {
       },
     })
   }
-  app.get('/', (req, reply) => sendIndex(reply, req.url))
+  app.get('/', (req, reply) => sendIndex(reply, req.url, req))
   app.get('/index.html', (_req, reply) => sendIndex(reply))
   return {
     /**
@@ -106,7 +248,7 @@ export async function serveSpa(app: FastifyInstance, distDir: string) {
         path.startsWith('/dev/')
       const wantsHtml = (req.headers.accept ?? '').includes('text/html')
       if (!api && (req.method === 'GET' || req.method === 'HEAD') && wantsHtml)
-        return sendIndex(reply, req.url)
+        return sendIndex(reply, req.url, req)
       return reply
         .code(404)
         .send(errorBody(404, { route: [`No route for ${req.method} ${path}`] }, { route: 'no_route' }))

@@ -6,6 +6,14 @@
 // i18n: one copy of the hook for every screen chunk (ARCHITECTURE "Import useTranslation once in the core")
 export { Trans, useTranslation } from 'react-i18next'
 export * from './contract'
+export {
+  dataKey,
+  type FirstDataRequest,
+  type FirstReply,
+  useFirstData,
+  useNotFoundStatus,
+  usePaintStatus,
+} from './first-paint/data'
 export { type HttpClient, HttpError, type HttpErrorKind } from './http/client'
 export { CORE_ERROR_CODES, codeText, errorText } from './http/error-text'
 export { createLocalCache, type LocalCache } from './platform/cache'
@@ -39,6 +47,7 @@ export type {
   PluginContext,
   PluginDefinition,
   ScreenProps,
+  ServerPaintContext,
   Services,
   SlotName,
 } from './plugin/types'

@@ -1,4 +1,15 @@
 import { definePlugin } from '../../src/index'
+import {
+  categoriesRequest,
+  homeOffersRequest,
+  homeRequest,
+  MERCHANT_NAME,
+  pageLanguage,
+  storeRequest,
+  storeSearch,
+  storeSort,
+  storesRequest,
+} from './first-data'
 import { CatalogStore } from './model'
 
 /**
@@ -27,6 +38,26 @@ export default definePlugin({
     AppPage: () => import('./screens/AppPage'),
     ExtensionPage: () => import('./screens/ExtensionPage'),
     ReferPage: () => import('./screens/ReferPage'),
+  },
+  // Drawn by the server before the app starts (src/first-paint/server.tsx): the calls each one's
+  // first render reads, the same the screens make (first-data.ts)
+  serverPaint: {
+    HomePage: ({ language }) => [homeRequest(language), homeOffersRequest(1)],
+    StoresPage: ({ params, props, search, language }) => [
+      categoriesRequest,
+      storesRequest({
+        category: params.category,
+        q: storeSearch(search.get('q')),
+        sort: storeSort(search.get('sort')),
+        plus: props.tier === 'plus',
+        lang: pageLanguage(language),
+        page: 1,
+      }),
+    ],
+    MerchantPage: ({ params, language }) => {
+      const merchant = (params.merchant ?? '').toLowerCase()
+      return MERCHANT_NAME.test(merchant) ? [storeRequest(merchant, pageLanguage(language))] : []
+    },
   },
   model: CatalogStore,
   locales: {

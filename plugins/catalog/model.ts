@@ -1,6 +1,9 @@
 import { getEnv, type Instance, types } from 'mobx-state-tree'
 import { CachedList, constants, type Services } from '../../src/index'
 import type { HomeReply } from './contract'
+import { HOME_COUPONS, homeOffersRequest, homeRequest } from './first-data'
+
+export { HOME_COUPONS, HOME_OFFERS } from './first-data'
 
 /**
  * The catalog's slice of the root store (SPEC 3 "Store state"): the cached lists of the home page,
@@ -22,9 +25,6 @@ export interface PendingVisit {
   offer?: Record<string, unknown>
 }
 
-/** The home reply carries 8 coupons; later pages ask for as many. */
-export const HOME_COUPONS = 8
-export const HOME_OFFERS = 6
 type PagedReply = { data: unknown[]; has_more: boolean }
 
 const list = (key: string, mins = minutes) =>
@@ -76,7 +76,8 @@ export const CatalogStore = types
         }
         let reply: Promise<HomeReply> | undefined
         const home = () => {
-          reply ??= env().http.get<HomeReply>('/api/home', { params: { lang } })
+          const r = homeRequest(lang)
+          reply ??= env().http.get<HomeReply>(r.path, { params: r.params })
           return reply
         }
         const d = () => home().then((r) => r.data)
@@ -101,11 +102,10 @@ export const CatalogStore = types
       },
       /** Cash-back offers on home, a page at a time (GET /api/offers?type=CASHBACK). */
       moreOffers() {
-        return self.offers.loadMore((page) =>
-          env().http.get<PagedReply>('/api/offers', {
-            params: { type: 'CASHBACK', page, per_page: HOME_OFFERS },
-          }),
-        )
+        return self.offers.loadMore((page) => {
+          const r = homeOffersRequest(page)
+          return env().http.get<PagedReply>(r.path, { params: r.params })
+        })
       },
       loadCategories(opts: { force?: boolean } = {}) {
         return self.categories.load(

@@ -16,16 +16,34 @@ const coreLocales: Record<Language, LocaleLoader> = {
 export function detectLanguage(search: string, languages: readonly string[]): Language {
   const q = new URLSearchParams(search).get(constants.languageQueryParam)
   if (q && languages.includes(q)) {
-    storage.set(constants.storageKeys.locale, q)
+    rememberLanguage(q as Language)
     return q as Language
   }
   const stored = storage.get(constants.storageKeys.locale)
-  if (stored && languages.includes(stored)) return stored as Language
+  if (stored && languages.includes(stored)) {
+    rememberLanguage(stored as Language) // a choice made before the cookie existed gets it too
+    return stored as Language
+  }
   return 'en'
 }
 
-export function setLanguage(i18n: I18n, lng: Language): Promise<unknown> {
+/**
+ * Keeps the language in local storage (SPEC 1) and in a cookie of the same value, which the server
+ * reads to draw the first paint in it (server/static.ts). No environment prefix: only a preference.
+ */
+function rememberLanguage(lng: Language): void {
   storage.set(constants.storageKeys.locale, lng)
+  try {
+    const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : ''
+    // biome-ignore lint/suspicious/noDocumentCookie: one fixed name and a value of two letters; no prefix or helper needed
+    document.cookie = `${constants.languageCookieName}=${lng}; path=/; max-age=31536000; SameSite=Lax${secure}`
+  } catch {
+    // no document (tests, the server): local storage alone
+  }
+}
+
+export function setLanguage(i18n: I18n, lng: Language): Promise<unknown> {
+  rememberLanguage(lng)
   document.documentElement.lang = lng
   return i18n.changeLanguage(lng)
 }

@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '../config/runtime-types'
 import type { HttpClient } from '../http/client'
 import { createLocalCache } from '../platform/cache'
-import { createCookies } from '../platform/cookies'
+import { type Cookies, createCookies } from '../platform/cookies'
 import { createRootStore, type RootStore } from '../state/root'
 import { createEventBus } from './events'
 import { provideSession, signedOutSession } from './session'
@@ -17,12 +17,14 @@ export function composeApp(
   config: RuntimeConfig,
   http: HttpClient,
   onEventError: (e: unknown) => void,
+  /** The server's first paint has no document: it gives cookies of its own. */
+  opts: { cookies?: Cookies } = {},
 ): { services: Services; store: RootStore } {
   const events = createEventBus(onEventError)
   const services: Services = {
     http,
     events,
-    cookies: createCookies(config.app.cookiePrefix),
+    cookies: opts.cookies ?? createCookies(config.app.cookiePrefix),
     cache: createLocalCache(),
     config,
     track: (action, data) => events.emit('track', { action, data }),

@@ -1,6 +1,7 @@
 import type { IAnyModelType } from 'mobx-state-tree'
 import type { ComponentType } from 'react'
 import type { RuntimeConfig } from '../config/runtime-types'
+import type { FirstDataRequest } from '../first-paint/data'
 import type { Session } from './session'
 
 /** A lazily loaded React component module (a route screen or a slot filler). */
@@ -17,6 +18,14 @@ export interface FirstPaintProps {
   config: RuntimeConfig
   language: string
   [prop: string]: unknown
+}
+
+/** What a server paint sees of the request: the route's params and props, the query, the language. */
+export interface ServerPaintContext {
+  params: Record<string, string | undefined>
+  props: Record<string, unknown>
+  search: URLSearchParams
+  language: string
 }
 
 /** A locale file loader: returns the namespace's texts for one language. */
@@ -153,6 +162,14 @@ export interface PluginDefinition {
    * draw exactly what the screen's own first render draws at the top, so nothing moves when it takes over.
    */
   firstPaint?: Readonly<Record<string, ComponentLoader<FirstPaintProps>>>
+  /**
+   * Screens the server draws at request time, in the main layout, before the app starts
+   * (src/first-paint/server.tsx): by screen name, the GET calls whose replies the screen's first
+   * render reads through `useFirstData`. The server makes them in-process (the API's own caches),
+   * renders the screen itself to HTML and sends the replies in the page, where the HTTP client answers
+   * the same calls from them once. A not-found state drawn (`useNotFoundStatus`) makes the page a 404.
+   */
+  serverPaint?: Readonly<Record<string, (ctx: ServerPaintContext) => readonly FirstDataRequest[]>>
   /**
    * Entries of named side menus (e.g. 'account'). A route that names the menu shows the entries of
    * every enabled plugin, sorted by order, beside its screen; a disabled plugin's entries are absent.

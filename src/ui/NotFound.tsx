@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
+import { useNotFoundStatus } from '../first-paint/data'
 
 export function NotFound() {
   const { t } = useTranslation('core')
+  useNotFoundStatus() // drawn by the server, the page is a 404
   return (
     <section aria-labelledby="nf-title" data-testid="not-found">
       <h1 id="nf-title">{t('notFound.title')}</h1>

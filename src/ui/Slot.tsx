@@ -1,7 +1,15 @@
 import { type ComponentType, lazy, Suspense } from 'react'
+import { usePaintStatus } from '../first-paint/data'
 import type { SlotEntry } from '../plugin/registry'
 import type { ComponentLoader, SlotName } from '../plugin/types'
 import { useApp } from '../state/context'
+
+/**
+ * Slots that draw the session (the visitor's sign-in buttons or the member's balance): the server's
+ * paint of a request with a login cookie leaves them empty, since the session is known only once the
+ * app has started; a member never sees a visitor's header.
+ */
+const SESSION_SLOTS: readonly SlotName[] = ['header.actions']
 
 const loaded = new WeakMap<ComponentLoader, ComponentType>()
 const lazies = new WeakMap<ComponentLoader, ComponentType>()
@@ -27,7 +35,8 @@ export async function preloadSlots(entries: readonly SlotEntry[]): Promise<void>
 /** Renders what the enabled plugins put into a named place of the layout. */
 export function Slot({ name }: { name: SlotName }) {
   const { registry } = useApp()
-  const entries = registry.slots.get(name) ?? []
+  const paint = usePaintStatus()
+  const entries = paint?.member && SESSION_SLOTS.includes(name) ? [] : (registry.slots.get(name) ?? [])
   return (
     <>
       {entries.map((e, i) => {

@@ -3,8 +3,9 @@
  * reload, a Plus member cancels in one flow, marking notifications read updates the header's count,
  * the contact message is sent (and the live chat works in its hours), and axe finds no serious issue.
  */
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
+import { test } from './fixtures'
 import { expectNoSeriousAxe, futureExpiry, registerByApi, restoreSession, signedInMember } from './helpers'
 
 const LANGS = ['en', 'es'] as const

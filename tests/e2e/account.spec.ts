@@ -6,8 +6,9 @@
  * the history. The account menu lists the coin pages on this brand (shipnow/account.spec.ts: none).
  */
 import { readFileSync } from 'node:fs'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
+import { test } from './fixtures'
 import { expectNoSeriousAxe, PASSWORD, type Registered, restoreSession, verifiedMember } from './helpers'
 
 const LANGS = ['en', 'es'] as const

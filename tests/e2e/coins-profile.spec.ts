@@ -4,8 +4,9 @@
  * prefilled on the next visit (Spanish); the better-offer page shows both surveys and either choice
  * resumes the start on /surveys with confirmed=1. axe finds no serious issue on the three screens.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
+import { test } from './fixtures'
 import { expectNoSeriousAxe, pathOf, verifiedMember } from './helpers'
 
 interface Survey {

@@ -6,7 +6,8 @@
  * without the app-tracking checkbox, a pass in Spanish, the catalog keeping its own offer types, and
  * axe on every coins screen.
  */
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import { type APIRequestContext, expect } from '@playwright/test'
+import { test } from './fixtures'
 import { expectNoSeriousAxe, PASSWORD, pathOf, registerByApi, verifiedMember, verifyLink } from './helpers'
 
 interface SurveyJson {

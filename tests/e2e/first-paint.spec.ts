@@ -101,7 +101,7 @@ test('?lang=es sends the Spanish first paint; a visitor who chose Spanish before
 })
 
 test('pages without a first paint get the plain shell', async ({ request }) => {
-  const home = await request.get('/', { headers: { accept: 'text/html' } })
+  const home = await request.get('/coupons', { headers: { accept: 'text/html' } })
   const html = await home.text()
   expect(html).toContain('<div id="root"></div>')
   expect(html).not.toContain('first-paint')

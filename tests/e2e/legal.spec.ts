@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
+import { test } from './fixtures'
 
 /** Every legal route of SPEC 2.6 with its h1 in English and Spanish (default brand 'Rewards'). */
 const PAGES: [path: string, en: string, es: string][] = [

@@ -7,9 +7,10 @@
  * provider outage leaves the last known orders on screen with a notice. English and Spanish, axe on
  * every protection screen.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import en from '../../locales/en/protection.json' with { type: 'json' }
 import es from '../../locales/es/protection.json' with { type: 'json' }
+import { test } from './fixtures'
 import { expectNoSeriousAxe, pathOf, type Registered, signedInMember } from './helpers'
 
 type Texts = typeof en

@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
 import landersJson from '../../config/landers.json' with { type: 'json' }
 import partnersJson from '../../config/partners.json' with { type: 'json' }
@@ -21,6 +21,7 @@ import type { RuntimeConfig } from '../../src/config/runtime-types'
 import { landing, redirectTarget } from '../../src/routing/navigation'
 import { fillPattern, paramNames } from '../../src/routing/pattern'
 import { collectEntries, createResolver, type RouteEntry } from '../../src/routing/resolve'
+import { test } from './fixtures'
 
 /**
  * Known bugs the walk tolerates, each with its reason; the check named is skipped for that pattern

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
+import { test } from './fixtures'
 import { pathOf, signIn } from './helpers'
 
 test.describe('redirects (SPEC 2.2, 2.4, 2.6)', () => {

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
+import { test } from './fixtures'
 import { signIn, storedEvent } from './helpers'
 
 const cookieName = constants.attributionCookie.name

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
+import { test } from './fixtures'
 import {
   expectNoSeriousAxe as axe,
   freshEmail,

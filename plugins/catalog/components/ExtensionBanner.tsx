@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router-dom'
-import { Button, buttonClass, constants, useServices, useTranslation } from '../../../src/index'
+import { Link, useLocation } from 'react-router-dom'
+import {
+  Button,
+  buttonClass,
+  constants,
+  usePaintStatus,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import {
   brandHasExtension,
   dismissPrompt,
@@ -20,20 +27,32 @@ let dismissedThisPage = false
 export function ExtensionBanner() {
   const { t } = useTranslation('catalog')
   const { cookies, config } = useServices()
-  const [which, setWhich] = useState<'first' | 'second' | null>(null)
+  const paint = usePaintStatus()
+  const { search } = useLocation()
+  /**
+   * Decided in the first render, so the banner is there when the screen is (it pushing the page down
+   * later would be a layout shift). The server's page paint decides from the request: a phone's
+   * browser gets none, any other is taken to be wide enough.
+   */
+  const ua = (paint ? paint.userAgent : globalThis.navigator?.userAgent) ?? ''
+  const decide = (): 'first' | 'second' | null => {
+    if (new URLSearchParams(search).get('ei') === 'true') return null
+    if (paint && /Mobi|Android|iPhone|iPad/i.test(ua)) return null
+    return promptToShow({
+      brandHasExtension: brandHasExtension(config),
+      width: paint ? Number.POSITIVE_INFINITY : window.innerWidth,
+      userAgent: ua,
+      markerPresent: paint ? false : extensionInstalled(),
+      cookie: cookies.get(constants.extensionPrompt.cookieName),
+      dismissedNow: dismissedThisPage,
+    })
+  }
+  const [which, setWhich] = useState(decide)
 
+  // the extension may mark the page after the first render
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first render
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).get('ei') === 'true') return
-    setWhich(
-      promptToShow({
-        brandHasExtension: brandHasExtension(config),
-        width: window.innerWidth,
-        userAgent: navigator.userAgent,
-        markerPresent: extensionInstalled(),
-        cookie: cookies.get(constants.extensionPrompt.cookieName),
-        dismissedNow: dismissedThisPage,
-      }),
-    )
+    setWhich(decide())
   }, [cookies, config])
 
   if (!which) return null
@@ -42,7 +61,7 @@ export function ExtensionBanner() {
     dismissedThisPage = true
     setWhich(null)
   }
-  const browser = supportedBrowser(navigator.userAgent) === 'firefox' ? 'Firefox' : 'Chrome'
+  const browser = supportedBrowser(ua) === 'firefox' ? 'Firefox' : 'Chrome'
   return (
     <section className={s.extPrompt} aria-labelledby="ext-title" data-testid={`extension-prompt-${which}`}>
       <div>

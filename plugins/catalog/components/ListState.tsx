@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { type ReactNode, useDeferredValue } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, buttonClass, errorText, useTranslation } from '../../../src/index'
+import { Button, buttonClass, errorText, useNotFoundStatus, useTranslation } from '../../../src/index'
 import s from './catalog.module.css'
 
 /** Grey tiles while a list loads: the same shape as the tiles that will replace them. */
@@ -45,6 +45,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => 
 /** A merchant, category, offer or product that does not exist: said plainly, inside the layout. */
 export function NotFoundState({ what }: { what: 'store' | 'category' | 'offer' | 'product' | 'section' }) {
   const { t } = useTranslation('catalog')
+  useNotFoundStatus() // drawn by the server, the page is a 404
   const back = what === 'product' ? '/products' : what === 'offer' ? '/offers' : '/stores'
   return (
     <section className={s.notFound} data-testid="catalog-not-found" aria-labelledby="cnf-title">

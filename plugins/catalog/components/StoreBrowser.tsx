@@ -6,19 +6,28 @@ import {
   buttonClass,
   ChipNav,
   useDocumentTitle,
+  useFirstData,
   useServices,
   useStore,
   useTranslation,
 } from '../../../src/index'
-import { catalogApi } from '../api'
-import type { Store } from '../contract'
+import type { Store, StoresReply } from '../contract'
+import {
+  categoriesRequest,
+  pageLanguage,
+  SEARCH_MAX,
+  type Sort,
+  STORE_SORTS,
+  storeSearch,
+  storeSort,
+  storesRequest,
+} from '../first-data'
 import s from './catalog.module.css'
 import { EmptyState, ErrorState, More, NotFoundState, Skeleton } from './ListState'
 import { StoreGrid } from './StoreTile'
 
-export type Sort = 'popular' | 'rate' | 'name'
-const SORTS: Sort[] = ['popular', 'rate', 'name']
-const PER_PAGE = 24
+export type { Sort }
+
 /** Typing waits this long before asking the server (results still feel instant). */
 const SEARCH_DEBOUNCE_MS = 150
 
@@ -48,10 +57,13 @@ export const StoreBrowser = observer(function StoreBrowser({
   const { http } = useServices()
   const [search, setSearch] = useSearchParams()
   const q = search.get('q') ?? ''
-  const sortParam = search.get('sort') as Sort | null
-  const sort: Sort = sortParam && SORTS.includes(sortParam) ? sortParam : defaultSort
+  const sort = storeSort(search.get('sort'), defaultSort)
   const [typed, setTyped] = useState(q)
-  const lang = i18n.language === 'es' ? 'es' : 'en'
+  const lang = pageLanguage(i18n.language)
+  const asked = storeSearch(q)
+  const firstAsk = storesRequest({ category, q: asked, sort, plus: Boolean(plus), lang, page: 1 })
+  const firstStores = useFirstData<StoresReply>(firstAsk.path, firstAsk.params)
+  const firstCategories = useFirstData<{ data: CategoryItem[] }>(categoriesRequest.path)
   const base = plus ? '/plus-stores' : '/stores'
   const searchId = useId()
 
@@ -72,28 +84,27 @@ export const StoreBrowser = observer(function StoreBrowser({
     return () => window.clearTimeout(id)
   }, [typed, q, search, setSearch])
 
-  const categories = catalog.categories.data as CategoryItem[]
+  // Until the store's lists have their data, the replies the page was drawn from (src/first-paint)
+  const ownCategories = catalog.categories.status === 'success' || catalog.categories.data.length > 0
+  const seededCategories = !ownCategories && firstCategories?.status === 200
+  const categories = (
+    seededCategories ? firstCategories.body.data : catalog.categories.data
+  ) as CategoryItem[]
+  const categoriesKnown = seededCategories || catalog.categories.status === 'success'
   const current = categories.find((c) => c.slug === category)
-  const unknownCategory = Boolean(category) && catalog.categories.status === 'success' && !current
+  const unknownCategory = Boolean(category) && categoriesKnown && !current
   const title = current ? current.names[lang] : t(titleKey ?? (plus ? 'stores.plusTitle' : 'stores.title'))
   useDocumentTitle(title)
 
-  const query = JSON.stringify({ category, q: q.trim(), sort, plus: plus ? '1' : undefined, lang })
+  const query = JSON.stringify({ category, q: asked, sort, plus: plus ? '1' : undefined, lang })
   const loadPage = () => {
-    const asked = query
-    return catalog.stores.loadMore((page) =>
-      catalogApi(http)
-        .stores({
-          category,
-          q: q.trim() || undefined,
-          sort,
-          plus: plus ? '1' : undefined,
-          lang,
-          page,
-          per_page: PER_PAGE,
-        })
-        .then((r) => (catalog.storesQuery === asked ? r : new Promise<never>(() => {}))),
-    )
+    const mine = query
+    return catalog.stores.loadMore((page) => {
+      const r = storesRequest({ category, q: asked, sort, plus: Boolean(plus), lang, page })
+      return http
+        .get<StoresReply>(r.path, { params: r.params })
+        .then((reply) => (catalog.storesQuery === mine ? reply : new Promise<never>(() => {})))
+    })
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query string says it all
   useEffect(() => {
@@ -104,7 +115,17 @@ export const StoreBrowser = observer(function StoreBrowser({
 
   if (unknownCategory) return <NotFoundState what="category" />
 
-  const list = catalog.stores
+  const own = catalog.stores
+  const seeded =
+    !own.data.length && own.status !== 'success' && own.status !== 'error' && firstStores?.status === 200
+  const list = seeded
+    ? {
+        status: 'success',
+        error: undefined,
+        has_more: firstStores.body.has_more,
+        data: firstStores.body.data,
+      }
+    : own
   const stores = list.data as Store[]
   const total = list.status === 'success' || stores.length ? stores.length : null
 
@@ -131,6 +152,7 @@ export const StoreBrowser = observer(function StoreBrowser({
             value={typed}
             placeholder={t('stores.searchPlaceholder')}
             onChange={(e) => setTyped(e.target.value)}
+            maxLength={SEARCH_MAX}
             autoComplete="off"
             data-testid="store-search"
           />
@@ -146,7 +168,7 @@ export const StoreBrowser = observer(function StoreBrowser({
               setSearch(next, { replace: true })
             }}
           >
-            {SORTS.map((x) => (
+            {STORE_SORTS.map((x) => (
               <option key={x} value={x}>
                 {t(`stores.sortBy.${x}`)}
               </option>
@@ -158,7 +180,7 @@ export const StoreBrowser = observer(function StoreBrowser({
         {total === null
           ? ''
           : q
-            ? t('stores.resultsFor', { count: total, q })
+            ? t('stores.resultsFor', { count: total, q: asked })
             : t('stores.results', { count: total })}
       </p>
       {stores.length ? (
@@ -182,7 +204,7 @@ export const StoreBrowser = observer(function StoreBrowser({
             )
           }
         >
-          {q ? t('stores.noMatch', { q }) : t('stores.empty')}
+          {q ? t('stores.noMatch', { q: asked }) : t('stores.empty')}
         </EmptyState>
       ) : (
         <Skeleton />

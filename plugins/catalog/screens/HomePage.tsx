@@ -4,8 +4,10 @@ import { Link } from 'react-router-dom'
 import {
   buttonClass,
   type Offer,
+  type OffersReply,
   type ScreenProps,
   useDocumentTitle,
+  useFirstData,
   useServices,
   useStore,
   useTranslation,
@@ -18,14 +20,24 @@ import { OfferGrid } from '../components/OfferCard'
 import { ProductGrid } from '../components/ProductCard'
 import { StoreGrid } from '../components/StoreTile'
 import { WhenVisible } from '../components/WhenVisible'
-import type { Coupon, Product, Store } from '../contract'
+import type { Coupon, HomeReply, Product, Store } from '../contract'
+import { HOME_COUPONS, homeOffersRequest, homeRequest } from '../first-data'
 
 /** One row at desktop width; 'See all' opens the whole section. */
 const HOME_ROW = 6
 
 const CountryBenefits = lazy(() => import('../components/CountryBenefits'))
 
-type ListLike = { status: string; error?: string; data: readonly unknown[] }
+type ListLike = { status: string; error?: string; data: readonly unknown[]; has_more: boolean }
+
+/**
+ * A list's own state once it has data or has settled; until then the reply the page was drawn from
+ * (the server's paint, src/first-paint), so the first render is what the HTML showed.
+ */
+function orFirst(list: ListLike, first: readonly unknown[] | undefined, hasMore = false): ListLike {
+  if (list.data.length || list.status === 'success' || list.status === 'error' || !first) return list
+  return { status: 'success', data: first, has_more: hasMore }
+}
 
 /** Home (SPEC 2.6 '/' and '/msg/{msgCode}'): the API's sections, each a cached list of the store. */
 export default observer(function HomePage({ params }: ScreenProps) {
@@ -33,6 +45,15 @@ export default observer(function HomePage({ params }: ScreenProps) {
   const catalog = useStore('catalog')
   const { config } = useServices()
   const lang = i18n.language
+  const homeAsk = homeRequest(lang)
+  const offersAsk = homeOffersRequest(1)
+  const firstHome = useFirstData<HomeReply>(homeAsk.path, homeAsk.params)
+  const firstOffers = useFirstData<OffersReply>(offersAsk.path, offersAsk.params)
+  const home = firstHome?.status === 200 ? firstHome.body.data : undefined
+  const offersFirst = firstOffers?.status === 200 ? firstOffers.body : undefined
+  const coupons = orFirst(catalog.coupons, home?.coupons, (home?.coupons.length ?? 0) >= HOME_COUPONS)
+  const offers = orFirst(catalog.offers, offersFirst?.data, offersFirst?.has_more)
+  const products = orFirst(catalog.topProducts, home?.top_products)
   useDocumentTitle(t('home.title'))
   useEffect(() => {
     void catalog.loadHome(lang)
@@ -82,32 +103,38 @@ export default observer(function HomePage({ params }: ScreenProps) {
         </p>
       </section>
       <ExtensionBanner />
-      {storeSection('home-top', 'home.topStores', catalog.topStores, 'top-stores')}
-      {storeSection('home-best', 'home.bestCashback', catalog.bestCashback, 'best-cashback')}
-      {storeSection('home-love', 'home.merchantsWeLove', catalog.merchantsWeLove, 'merchants-we-love')}
+      {storeSection('home-top', 'home.topStores', orFirst(catalog.topStores, home?.top_stores), 'top-stores')}
+      {storeSection(
+        'home-best',
+        'home.bestCashback',
+        orFirst(catalog.bestCashback, home?.best_cashback),
+        'best-cashback',
+      )}
+      {storeSection(
+        'home-love',
+        'home.merchantsWeLove',
+        orFirst(catalog.merchantsWeLove, home?.merchants_we_love),
+        'merchants-we-love',
+      )}
       <section className={s.section} aria-labelledby="home-coupons">
         <div className={s.sectionHead}>
           <h2 id="home-coupons">{t('home.coupons')}</h2>
           <Link to="/coupons">{t('home.seeAll')}</Link>
         </div>
         <ListStatus
-          status={catalog.coupons.status}
-          error={catalog.coupons.error}
-          count={catalog.coupons.data.length}
+          status={coupons.status}
+          error={coupons.error}
+          count={coupons.data.length}
           onRetry={retry}
           empty={t('home.emptyCoupons')}
           skeleton={<Skeleton count={4} kind="row" />}
         >
           <ul className={`${s.rows} ${s.two}`}>
-            {(catalog.coupons.data as Coupon[]).map((c) => (
+            {(coupons.data as Coupon[]).map((c) => (
               <CouponCard key={c.id} coupon={c} />
             ))}
           </ul>
-          <More
-            list={catalog.coupons}
-            onMore={() => void catalog.moreCoupons(lang)}
-            label={t('home.moreCoupons')}
-          />
+          <More list={coupons} onMore={() => void catalog.moreCoupons(lang)} label={t('home.moreCoupons')} />
         </ListStatus>
       </section>
       <WhenVisible>
@@ -121,14 +148,14 @@ export default observer(function HomePage({ params }: ScreenProps) {
           <Link to="/section/top-products">{t('home.seeAll')}</Link>
         </div>
         <ListStatus
-          status={catalog.topProducts.status}
-          error={catalog.topProducts.error}
-          count={catalog.topProducts.data.length}
+          status={products.status}
+          error={products.error}
+          count={products.data.length}
           onRetry={retry}
           empty={t('home.emptyProducts')}
           skeleton={<Skeleton count={4} />}
         >
-          <ProductGrid products={(catalog.topProducts.data as Product[]).slice(0, HOME_ROW)} />
+          <ProductGrid products={(products.data as Product[]).slice(0, HOME_ROW)} />
         </ListStatus>
       </section>
       <section className={s.section} aria-labelledby="home-offers">
@@ -137,15 +164,15 @@ export default observer(function HomePage({ params }: ScreenProps) {
           <Link to="/offers/CASHBACK">{t('home.seeAll')}</Link>
         </div>
         <ListStatus
-          status={catalog.offers.status}
-          error={catalog.offers.error}
-          count={catalog.offers.data.length}
+          status={offers.status}
+          error={offers.error}
+          count={offers.data.length}
           onRetry={() => void catalog.moreOffers()}
           empty={t('home.emptyOffers')}
           skeleton={<Skeleton count={3} />}
         >
-          <OfferGrid offers={catalog.offers.data as Offer[]} />
-          <More list={catalog.offers} onMore={() => void catalog.moreOffers()} label={t('home.moreOffers')} />
+          <OfferGrid offers={offers.data as Offer[]} />
+          <More list={offers} onMore={() => void catalog.moreOffers()} label={t('home.moreOffers')} />
         </ListStatus>
       </section>
     </div>

@@ -5,6 +5,7 @@ import {
   type Offer,
   type ScreenProps,
   useDocumentTitle,
+  useFirstData,
   useServices,
   useTranslation,
 } from '../../../src/index'
@@ -19,9 +20,8 @@ import { RateHistory } from '../components/RateHistory'
 import { StoreGrid } from '../components/StoreTile'
 import { useRemote } from '../components/useRemote'
 import { useStoreVisit } from '../components/visit'
-import type { StoreDetail } from '../contract'
-
-const NAME = /^[a-z0-9-]{1,80}$/
+import type { StoreDetail, StoreReply } from '../contract'
+import { MERCHANT_NAME, storeRequest } from '../first-data'
 
 /** A store page: /{merchant}-coupons and the older /{merchant}/coupons. */
 export default function MerchantPage({ params }: ScreenProps) {
@@ -29,15 +29,22 @@ export default function MerchantPage({ params }: ScreenProps) {
   const { http } = useServices()
   const merchant = (params.merchant ?? '').toLowerCase()
   const lang = i18n.language === 'es' ? 'es' : 'en'
-  const r = useRemote(`${merchant}:${lang}`, () =>
-    NAME.test(merchant)
-      ? catalogApi(http)
-          .store(merchant, lang)
-          .then((x) => x.data)
-      : Promise.reject(Object.assign(new Error('Not found'), { notFound: true })),
+  const ask = storeRequest(merchant, lang)
+  const first = useFirstData<StoreReply>(ask.path, ask.params)
+  const r = useRemote(
+    `${merchant}:${lang}`,
+    () =>
+      MERCHANT_NAME.test(merchant)
+        ? http.get<StoreReply>(ask.path, { params: ask.params }).then((x) => x.data)
+        : Promise.reject(Object.assign(new Error('Not found'), { notFound: true })),
+    first && { status: first.status, data: first.body?.data },
   )
   useDocumentTitle(r.status === 'success' ? t('store.pageTitle', { name: r.data.name }) : undefined)
-  if (r.status === 'not-found' || (r.status === 'error' && (r.error as { notFound?: boolean })?.notFound))
+  if (
+    !MERCHANT_NAME.test(merchant) ||
+    r.status === 'not-found' ||
+    (r.status === 'error' && (r.error as { notFound?: boolean })?.notFound)
+  )
     return <NotFoundState what="store" />
   if (r.status === 'error') return <ErrorState error={r.error} onRetry={r.retry} />
   if (r.status === 'loading')

@@ -15,6 +15,8 @@ export const constantsSchema = z.strictObject({
   categoryCacheHours: positiveInt,
   loginLifeDays: positiveInt,
   loginCookieName: z.string().min(1),
+  /** Mirrors the stored language, so the server draws the first paint in it (server/static.ts). */
+  languageCookieName: z.string().min(1),
   plusSubscriptionCookie: cookie,
   extensionPrompt: z.strictObject({
     cookieName: z.string().min(1),

@@ -7,8 +7,9 @@
  * location.assign (src/routing/navigation.ts externalLoad); the tests read that attribute. A page
  * that leaves for the app may never fire its load event, so those visits wait for the commit only.
  */
-import { type BrowserContext, devices, expect, type Page, test } from '@playwright/test'
+import { type BrowserContext, devices, expect, type Page } from '@playwright/test'
 import constants from '../../../config/constants.json' with { type: 'json' }
+import { test } from '../fixtures'
 import { expectNoSeriousAxe, pathOf, registerByApi, restoreSession } from '../helpers'
 
 const MESSAGE = {

@@ -2,7 +2,8 @@
  * SPEC 2.4: on iOS, after copying a code, /m-redirect/offer/{id}#redirect opens (also for offers that
  * need no code). The iOS flow, so only the iPhone project runs this file (playwright.config.ts).
  */
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from '../fixtures'
 
 test.describe('/m-redirect/offer/{id}#redirect', () => {
   test.beforeEach(async ({ context }) => {

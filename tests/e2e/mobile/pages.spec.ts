@@ -3,8 +3,9 @@
  * the dashboard in English and Spanish, nonav without the site's chrome, force-login-then-redirect,
  * the Safari install steps, 44 px touch targets, axe clean.
  */
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import constants from '../../../config/constants.json' with { type: 'json' }
+import { test } from '../fixtures'
 import { expectNoSeriousAxe, freshEmail, PASSWORD, pathOf, registerByApi, signedInMember } from '../helpers'
 
 const T = {

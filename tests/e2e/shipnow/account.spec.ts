@@ -4,7 +4,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from '../fixtures'
 import { signedInMember } from '../helpers'
 
 function files(dir: string): string[] {

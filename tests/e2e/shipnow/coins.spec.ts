@@ -4,7 +4,8 @@
  * catalog's /offers/:type), the catalog's /offers shows no coin offer and no chip to them, and the
  * header has no coin balance.
  */
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from '../fixtures'
 import { signedInMember } from '../helpers'
 
 test('the coins pages are not found on shipnow', async ({ page }) => {

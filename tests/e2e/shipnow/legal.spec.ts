@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import constants from '../../../config/constants.json' with { type: 'json' }
+import { test } from '../fixtures'
 
 /** The shipping-partner brand 'shipnow' (ShipNow Rewards): its own terms and privacy policy (SPEC 2.6, 6). */
 test.describe('shipping partner legal pages', () => {

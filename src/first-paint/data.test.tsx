@@ -1,0 +1,101 @@
+import { render, renderHook, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createHttpClient } from '../http/client'
+import {
+  dataKey,
+  FIRST_DATA_ID,
+  FirstDataProvider,
+  type PaintStatus,
+  PaintStatusProvider,
+  pageFirstData,
+  resetPageFirstData,
+  useFirstData,
+  useNotFoundStatus,
+} from './data'
+
+// Issue 17: the replies a page was drawn from on the server answer the app's same first calls.
+afterEach(() => {
+  resetPageFirstData()
+  document.getElementById(FIRST_DATA_ID)?.remove()
+})
+
+describe('dataKey: one key for the same GET on the server and in the app', () => {
+  it('sorts the parameters and drops the empty ones', () => {
+    expect(dataKey('/api/stores', { sort: 'rate', lang: 'es', q: '', category: undefined, page: 1 })).toBe(
+      '/api/stores?lang=es&page=1&sort=rate',
+    )
+    expect(dataKey('/api/categories')).toBe('/api/categories')
+    expect(dataKey('/api/stores', { q: 'a&b=c' })).toBe('/api/stores?q=a%26b%3Dc')
+  })
+})
+
+describe('pageFirstData reads the page’s first-data script once', () => {
+  it('parses it, and a broken one is no data (the screens fetch as usual)', () => {
+    const el = document.createElement('script')
+    el.type = 'application/json'
+    el.id = FIRST_DATA_ID
+    el.textContent = JSON.stringify({ '/api/home?lang=en': { status: 200, body: { data: 1 } } })
+    document.body.append(el)
+    expect(pageFirstData()['/api/home?lang=en']).toEqual({ status: 200, body: { data: 1 } })
+    resetPageFirstData()
+    el.textContent = '{not json'
+    expect(pageFirstData()).toEqual({})
+  })
+})
+
+describe('the HTTP client answers a first call from the page’s data, once', () => {
+  it('a successful reply answers the same GET without a call; the next one goes to the server', async () => {
+    const http = createHttpClient('', {
+      '/api/home?lang=en': { status: 200, body: { data: 'drawn' } },
+      '/api/stores/x?lang=en': { status: 404, body: { errors: {} } },
+    })
+    const adapter = vi.fn(async () => ({
+      data: { data: 'fetched' },
+      status: 200,
+      statusText: '',
+      headers: {},
+      config: {},
+    }))
+    http.axios.defaults.adapter = adapter as never
+    expect(await http.get('/api/home', { params: { lang: 'en' } })).toEqual({ data: 'drawn' })
+    expect(adapter).not.toHaveBeenCalled()
+    expect(await http.get('/api/home', { params: { lang: 'en' } })).toEqual({ data: 'fetched' })
+    expect(adapter).toHaveBeenCalledTimes(1)
+    // other parameters, or a reply that was not a success, are asked for
+    expect(await http.get('/api/home', { params: { lang: 'es' } })).toEqual({ data: 'fetched' })
+    expect(await http.get('/api/stores/x', { params: { lang: 'en' } })).toEqual({ data: 'fetched' })
+    expect(adapter).toHaveBeenCalledTimes(3)
+  })
+})
+
+function Missing() {
+  useNotFoundStatus()
+  return <p>missing</p>
+}
+
+describe('useFirstData and the not-found status of a server render', () => {
+  it('gives the reply the page was drawn from for the same GET only', () => {
+    const map = { '/api/home?lang=en': { status: 200, body: { n: 1 } } }
+    const wrapper = ({ children }: { children: React.ReactNode }) => (
+      <FirstDataProvider value={map}>{children}</FirstDataProvider>
+    )
+    expect(renderHook(() => useFirstData('/api/home', { lang: 'en' }), { wrapper }).result.current).toEqual({
+      status: 200,
+      body: { n: 1 },
+    })
+    expect(
+      renderHook(() => useFirstData('/api/home', { lang: 'es' }), { wrapper }).result.current,
+    ).toBeUndefined()
+  })
+  it('a not-found state drawn on the server marks the page 404; in the browser nothing happens', () => {
+    const status: PaintStatus = { notFound: false, member: false, userAgent: '' }
+    render(
+      <PaintStatusProvider value={status}>
+        <Missing />
+      </PaintStatusProvider>,
+    )
+    expect(status.notFound).toBe(true)
+    render(<Missing />)
+    expect(screen.getAllByText('missing')).toHaveLength(2)
+  })
+})
