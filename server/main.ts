@@ -1,11 +1,14 @@
 import { buildServer } from './app.ts'
-import { optionsFromEnv } from './startup.ts'
+import { catalogCacheMsFromEnv, optionsFromEnv } from './startup.ts'
 
 const env = process.env
 
 let app: Awaited<ReturnType<typeof buildServer>>
+let catalogCacheMs: number | undefined
 try {
+  catalogCacheMs = catalogCacheMsFromEnv(env)
   app = await buildServer(optionsFromEnv(env))
+  if (catalogCacheMs !== undefined) app.catalogCache.ttlMs = catalogCacheMs
 } catch (e) {
   // a configuration mistake (unknown PAYMENT_PROVIDER or APP_ENV, short JWT_SECRET): one clear line
   console.error(`The server did not start: ${(e as Error).message}`)
@@ -17,6 +20,10 @@ const host = env.HOST ?? '127.0.0.1'
 await app.listen({ port, host })
 // one plain block beside the JSON log lines, for the person who started it
 console.log(app.summary(`http://${host.includes(':') ? `[${host}]` : host}:${port}`))
+if (catalogCacheMs !== undefined)
+  console.log(
+    `  catalog:  ${catalogCacheMs ? `replies cached ${catalogCacheMs / 1000} s` : 'not cached, every request reads the database'} (CATALOG_CACHE_SECONDS)`,
+  )
 
 let closing = false
 for (const sig of ['SIGTERM', 'SIGINT'] as const) {

@@ -61,6 +61,21 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
   }
 }
 
+/**
+ * CATALOG_CACHE_SECONDS: how long this process serves a catalog reply (store list and pages,
+ * categories, coupons, products, home sections) from memory; default 60 (routes/catalog.ts). 0 turns
+ * the cache off: every request reads the database (how the bench measures the uncached path).
+ * Undefined when unset; a value that is not 0 to 3600 fails the start.
+ */
+export function catalogCacheMsFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const v = env.CATALOG_CACHE_SECONDS
+  if (v === undefined || v === '') return undefined
+  const n = Number(v)
+  if (!Number.isFinite(n) || n < 0 || n > 3600)
+    throw new Error(`CATALOG_CACHE_SECONDS must be a number of seconds from 0 to 3600, not '${v}'.`)
+  return Math.round(n * 1000)
+}
+
 /** Where the data lives, for people: the embedded folder, memory, or the host of DATABASE_URL (never its password). */
 export function describeDatabase(opts: {
   databaseUrl?: string | undefined

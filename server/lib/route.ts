@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod/mini'
 import type { Services } from '../services.ts'
 import { errorBody, parseWith } from './http.ts'
+import { PreparedReply } from './reply-cache.ts'
 import type { SessionUser } from './session.ts'
 
 type Schema = z.ZodMiniType
@@ -86,16 +87,19 @@ export function route<
       }
       const body = (spec.body ? parseWith(spec.body, req.body, 'body') : undefined) as Out<B>
       const out = await spec.handler({ req, reply, body, query, params, user, s })
+      const prepared = out instanceof PreparedReply
+      const value = prepared ? out.value : out
       // Tests run with checkReplies: every 2xx reply must match its contract.
-      if (s.checkReplies && spec.reply && out !== undefined && reply.statusCode < 300 && !reply.sent) {
-        const r = spec.reply.safeParse(out)
+      if (s.checkReplies && spec.reply && value !== undefined && reply.statusCode < 300 && !reply.sent) {
+        const r = spec.reply.safeParse(value)
         if (!r.success) {
           throw new Error(
             `Reply of ${spec.method} ${spec.url} breaks its contract: ${JSON.stringify(r.error.issues.slice(0, 3))}`,
           )
         }
       }
-      return out
+      // a cached reply: its bytes as they were serialized (and compressed) once
+      return prepared ? out.send(req, reply) : out
     },
   })
 }

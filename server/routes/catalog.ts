@@ -22,10 +22,21 @@ import { constants } from '../../src/config/constants.ts'
 import { ipCountry } from '../lib/geo.ts'
 import { fail } from '../lib/http.ts'
 import { isoOf, isoOrNull, paged } from '../lib/present.ts'
+import { ReplyCache } from '../lib/reply-cache.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
 type Lang = 'en' | 'es'
+
+/** How long a catalog reply is served from memory (CATALOG_CACHE_SECONDS changes it; see server/main.ts). */
+export const CATALOG_CACHE_MS = 60_000
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalog's replies (store list and pages, categories, coupons, products, home sections). */
+    catalogCache: ReplyCache
+  }
+}
 
 interface StoreRow {
   id: number
@@ -155,14 +166,6 @@ function where() {
 
 const likeEscape = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-async function cached<T>(s: Services, key: string, fn: () => Promise<T>): Promise<T> {
-  const hit = s.listCache.get(key) as T | undefined
-  if (hit !== undefined) return hit
-  const v = await fn()
-  s.listCache.set(key, v)
-  return v
-}
-
 export async function listStores(s: Services, q: StoresQuery) {
   const lang = q.lang ?? 'en'
   const page = q.page ?? 1
@@ -195,6 +198,18 @@ export async function listStores(s: Services, q: StoresQuery) {
 }
 
 export async function catalogRoutes(app: FastifyInstance, s: Services) {
+  // Public catalog replies as bytes ready to send: a cached request reads no row and serializes
+  // nothing. The catalog is written by the seed only (into an empty database), so a TTL is all the
+  // invalidation it needs; a change made behind the server's back (SQL, another process) shows
+  // within one to two TTLs. 60 s, not the 5 s of other lists: the store list, its pages, searches
+  // and store pages are a thousand keys, and at 5 s their misses alone kept the one PGlite
+  // connection busy under load (scripts/bench-api.ts, the mixed run). The client keeps lists 5 minutes.
+  const cache = new ReplyCache({
+    ttlMs: CATALOG_CACHE_MS,
+    onError: (err, key) => app.log.error({ err, key }, 'catalog cache refresh failed'),
+  })
+  app.decorate('catalogCache', cache)
+  const cachedReply = (key: string, fn: () => Promise<unknown>) => cache.get(key, fn)
   route(app, s, {
     method: 'GET',
     url: '/api/categories',
@@ -202,7 +217,7 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     summary: 'Store categories with English and Spanish names and store counts.',
     reply: CategoriesReply,
     handler: () =>
-      cached(s, 'categories', async () => {
+      cachedReply('categories', async () => {
         const rows = await s.db.query<{
           slug: string
           name_en: string
@@ -229,7 +244,7 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     summary: 'Product categories with their subcategories.',
     reply: ProductCategoriesReply,
     handler: () =>
-      cached(s, 'product-categories', async () => {
+      cachedReply('product-categories', async () => {
         const rows = await s.db.query<{
           slug: string
           parent_slug: string | null
@@ -259,7 +274,7 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     summary: 'Stores, filtered by category, search text, plus tier and country; paged.',
     query: StoresQuery,
     reply: StoresReply,
-    handler: ({ query }) => cached(s, `stores:${JSON.stringify(query)}`, () => listStores(s, query)),
+    handler: ({ query }) => cachedReply(`stores:${JSON.stringify(query)}`, () => listStores(s, query)),
   })
 
   route(app, s, {
@@ -274,7 +289,7 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     replies: { 404: 'Unknown store' },
     async handler({ params, query }) {
       const lang = query.lang ?? 'en'
-      return cached(s, `store:${params.internal_name}:${lang}`, async () => {
+      return cachedReply(`store:${params.internal_name}:${lang}`, async () => {
         const r = await s.db.one<
           StoreRow & {
             description_en: string
@@ -379,7 +394,7 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     query: CouponsQuery,
     reply: CouponsReply,
     handler: ({ query }) =>
-      cached(s, `coupons:${JSON.stringify(query)}`, async () => {
+      cachedReply(`coupons:${JSON.stringify(query)}`, async () => {
         const lang = query.lang ?? 'en'
         const page = query.page ?? 1
         const per = query.per_page ?? 24
@@ -408,7 +423,7 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     query: ProductsQuery,
     reply: ProductsReply,
     handler: ({ query }) =>
-      cached(s, `products:${JSON.stringify(query)}`, async () => {
+      cachedReply(`products:${JSON.stringify(query)}`, async () => {
         const lang = query.lang ?? 'en'
         const page = query.page ?? 1
         const per = query.per_page ?? 24
@@ -493,7 +508,7 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     reply: HomeReply,
     handler: async ({ req, user, query }) => {
       const country = await storeCountry(user?.row.country_code ?? ipCountry(req, s))
-      return cached(s, `home:${query.lang ?? 'en'}:${country}`, async () => {
+      return cachedReply(`home:${query.lang ?? 'en'}:${country}`, async () => {
         const lang = query.lang ?? 'en'
         const coupons = await s.db.query<CouponRow>(
           `${COUPON_SQL} WHERE (c.expires_at IS NULL OR c.expires_at > now()) AND $1 = ANY(s.countries)
@@ -524,7 +539,7 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     reply: SectionReply,
     handler: async ({ req, user, params, query }) => {
       const country = await storeCountry(user?.row.country_code ?? ipCountry(req, s))
-      return cached(s, `section:${params.section}:${query.lang ?? 'en'}:${country}`, async () => ({
+      return cachedReply(`section:${params.section}:${query.lang ?? 'en'}:${country}`, async () => ({
         data: await section(params.section, query.lang ?? 'en', 48, country),
       }))
     },
