@@ -1,6 +1,12 @@
 import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify'
 import { z } from 'zod'
 import { constants } from '../src/config/constants.ts'
 import { sandboxCaptcha, siteverifyCaptcha } from './adapters/captcha.ts'
@@ -140,6 +146,52 @@ export function cookiePrefixOf(app: AppJson, appEnv: string): string {
   return env.cookiePrefix ?? ''
 }
 
+/** A request slower than this is logged in production whatever its status. */
+export const SLOW_REQUEST_MS = 500
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 }
+
+/**
+ * The request log in production (issue 17: what a log line may cost). Fastify's default writes two
+ * info lines per request (incoming, completed). Measured by scripts/bench-api.ts (2026-11-25), one
+ * line costs about as much CPU as a whole cached reply: the cached store list took 34 µs of CPU per
+ * request without a line and 68 µs with one (LOG_LEVEL=debug), so a line per request at info would
+ * halve what a core serves. Decision: a request that succeeds (2xx, 3xx) in under SLOW_REQUEST_MS
+ * writes nothing at info, and one compact line at debug (LOG_LEVEL=debug shows every request).
+ * Always logged, one line each: 5xx and errors (error), the refusals that are security events, 401,
+ * 403 and 429 (warn, with the address), slow requests (warn) and other 4xx (info). The path is
+ * logged without its query string (no token or search text in the log). Development and test keep
+ * Fastify's two lines per request.
+ */
+export class ProductionRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply) {
+    const status = reply.statusCode
+    const ms = Math.round(reply.elapsedTime)
+    const refused = status === 401 || status === 403 || status === 429
+    const level =
+      error || status >= 500
+        ? 'error'
+        : refused || ms >= SLOW_REQUEST_MS
+          ? 'warn'
+          : status >= 400
+            ? 'info'
+            : 'debug'
+    if ((LEVELS[reply.log.level] ?? Number.POSITIVE_INFINITY) > (LEVELS[level] ?? 0)) return
+    const path = req.url.split('?')[0]
+    const line = { method: req.method, path, status, ms, ...(level === 'debug' ? {} : { ip: req.ip }) }
+    const msg =
+      level === 'error'
+        ? 'request failed'
+        : refused
+          ? 'request refused'
+          : ms >= SLOW_REQUEST_MS
+            ? 'slow request'
+            : 'request completed'
+    reply.log[level](error ? { ...line, err: error } : line, msg)
+  }
+}
+
 export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const root = resolve(opts.root ?? process.cwd())
   const mode: Mode = opts.mode ?? 'production'
@@ -151,6 +203,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   if (!/^[a-z0-9-]+$/.test(brand)) throw new Error(`Bad brand name: ${brand}`)
   const app = Fastify({
     logger: opts.logger ?? false,
+    ...(mode === 'production' ? { logController: new ProductionRequestLog() } : {}),
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
     // Over-long URLs and odd query strings must stay client errors.
