@@ -56,11 +56,14 @@ interface StoreRow {
 const STORE_COLS =
   'id, internal_name, name, logo, color, category_slug, rate_type, rate_value, previous_rate_value, best_rate_value, plus_only, flags'
 
+// one formatter: toLocaleString with options builds a new one per call (a sixth of an uncached store list)
+const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+
 export function rate(type: 'percent' | 'flat', value: number, lang: Lang) {
   const label =
     type === 'percent'
-      ? `${(value / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}% ${lang === 'es' ? 'de reembolso' : 'Cash Back'}`
-      : `${lang === 'es' ? 'Hasta' : 'Up to'} $${(value / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`
+      ? `${amount.format(value / 100)}% ${lang === 'es' ? 'de reembolso' : 'Cash Back'}`
+      : `${lang === 'es' ? 'Hasta' : 'Up to'} $${amount.format(value / 100)}`
   return { type, value, label }
 }
 
