@@ -382,7 +382,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
         .send(errorBody(404, { route: [`No route for ${req.method} ${path}`] }, { route: 'no_route' }))
     })
   } else {
-    const spa = await serveSpa(app, dist)
+    const spa = await serveSpa(app, dist, { cookiePrefix: services.cookiePrefix })
     app.setNotFoundHandler(spa.notFound)
   }
   return app
