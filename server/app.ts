@@ -152,10 +152,10 @@ const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 4
 
 /**
  * The request log in production (issue 17: what a log line may cost). Fastify's default writes two
- * info lines per request (incoming, completed). Measured by scripts/bench-api.ts (2026-11-25), one
- * line costs about as much CPU as a whole cached reply: the cached store list took 34 µs of CPU per
- * request without a line and 68 µs with one (LOG_LEVEL=debug), so a line per request at info would
- * halve what a core serves. Decision: a request that succeeds (2xx, 3xx) in under SLOW_REQUEST_MS
+ * info lines per request (incoming, completed). Measured by scripts/bench-api.ts (2026-11-25, five
+ * runs), one line costs 11 to 38 µs of CPU, against 31 to 51 µs for a whole cached store-list reply
+ * (with a line: 60 to 70 µs; LOG_LEVEL=debug), so a line per request at info would cost a fifth to a
+ * half of what a core serves. Decision: a request that succeeds (2xx, 3xx) in under SLOW_REQUEST_MS
  * writes nothing at info, and one compact line at debug (LOG_LEVEL=debug shows every request).
  * Always logged, one line each: 5xx and errors (error), the refusals that are security events, 401,
  * 403 and 429 (warn, with the address), slow requests (warn) and other 4xx (info). The path is
