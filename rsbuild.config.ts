@@ -23,20 +23,34 @@ const brandJson = (() => {
   }
 })()
 const environment = process.env.APP_ENV || app.defaultEnvironment
-const virtualPath = join(root, 'node_modules/.virtual/brand.js')
+const virtualDir = join(root, 'node_modules/.virtual')
+const axiosNoFetch = join(virtualDir, 'axios-no-fetch.js')
 const distRoot = process.env.DIST_ROOT || 'dist'
 
 /**
  * Validates config/ for the brand (config:check) and generates the module '@brand' with one static
  * import per enabled plugin, so a disabled plugin's code never enters the bundle. A broken config
  * stops the build with the checker's message.
+ *
+ * For the browser the route table (routes, landers, redirects and the absent paths: about 15 KB,
+ * the largest part of the config) is not in the entry: it is a chunk of its own, 'brand-routes', that
+ * index.html preloads (performance.preload below), so it arrives beside the entry chunks, and
+ * `loadConfig()` completes `config` with it before the app starts (src/main.tsx). Node builds (the
+ * first paints) get the whole config in the module itself.
  */
-let brandSource: string | undefined
-function brandModule(): string {
-  brandSource ??= makeBrandModule()
-  return brandSource
+interface BrandSources {
+  /** '@brand' for the browser, and its route-table chunk. */
+  web: { main: string; routes: string }
+  /** '@brand' for Node, with the whole config. */
+  node: string
 }
-function makeBrandModule(): string {
+const ROUTE_KEYS = ['routes', 'redirects', 'landers', 'absent'] as const
+let brandSources: BrandSources | undefined
+function brandModule(): BrandSources {
+  brandSources ??= makeBrandModule()
+  return brandSources
+}
+function makeBrandModule(): BrandSources {
   let json: string
   try {
     json = execFileSync(
@@ -58,11 +72,32 @@ function makeBrandModule(): string {
     err.stack = `The build stopped because config/ has problems (brand ${brand}).\n${msg}`
     throw err
   }
-  const config = JSON.parse(json) as { plugins: string[] }
+  const config = JSON.parse(json) as Record<string, unknown> & { plugins: string[] }
   const imports = config.plugins.map(
     (p, i) => `import p${i} from ${JSON.stringify(resolve(root, 'plugins', p, 'index.ts'))}`,
   )
-  return `${imports.join('\n')}\nexport const plugins = [${config.plugins.map((_, i) => `p${i}`).join(', ')}]\nexport const config = ${json}\n`
+  const head = `${imports.join('\n')}\nexport const plugins = [${config.plugins.map((_, i) => `p${i}`).join(', ')}]\n`
+  const rest: Record<string, unknown> = {}
+  const table: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(config)) {
+    if ((ROUTE_KEYS as readonly string[]).includes(k)) table[k] = v
+    else rest[k] = v
+  }
+  // JSON.parse of a string literal: V8 parses it faster than the same object as a literal
+  const literal = (v: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(v))})`
+  return {
+    web: {
+      main:
+        `${head}export const config = ${JSON.stringify(rest)}\n` +
+        `let complete\n` +
+        `export function loadConfig() {\n` +
+        `  complete ??= import(/* webpackChunkName: "brand-routes" */ ${JSON.stringify(join(virtualDir, 'brand-routes.js'))})` +
+        `.then((m) => Object.assign(config, m.table))\n` +
+        `  return complete\n}\n`,
+      routes: `export const table = ${literal(table)}\n`,
+    },
+    node: `${head}export const config = ${json}\nexport const loadConfig = () => Promise.resolve(config)\n`,
+  }
 }
 
 const walk = (dir: string): string[] =>
@@ -137,8 +172,40 @@ interface FirstPaintOut {
 const pluginBrand = (): RsbuildPlugin => ({
   name: 'rewards:brand',
   setup(api) {
-    api.modifyRspackConfig((_config, { rspack, appendPlugins }) => {
-      appendPlugins(new rspack.experiments.VirtualModulesPlugin({ [virtualPath]: brandModule() }))
+    api.modifyRspackConfig((config, { rspack, appendPlugins, target }) => {
+      const sources = brandModule()
+      // one file per kind of build, so a browser and a Node build never share a virtual module
+      const modules: Record<string, string> =
+        target === 'node'
+          ? { [join(virtualDir, 'brand.node.js')]: sources.node }
+          : {
+              [join(virtualDir, 'brand.js')]: sources.web.main,
+              [join(virtualDir, 'brand-routes.js')]: sources.web.routes,
+              [axiosNoFetch]: 'export const getFetch = () => false\nexport default false\n',
+            }
+      appendPlugins(new rspack.experiments.VirtualModulesPlugin(modules))
+      if (target !== 'node') {
+        // The plugins' start-up imports (setup, layout slots) share one chunk, 'start'
+        // (scripts/start-chunk-loader.cjs).
+        config.module ??= {}
+        config.module.rules ??= []
+        config.module.rules.push({
+          test: /[\\/]plugins[\\/][^\\/]+[\\/]index\.ts$/,
+          enforce: 'pre',
+          use: [{ loader: join(root, 'scripts/start-chunk-loader.cjs') }],
+        })
+        // axios picks its XHR adapter in every browser (adapters ['xhr', 'http', 'fetch'], the first
+        // the environment supports): its fetch adapter is never used in the browser build, so it is
+        // left out (about 3.5 KB gzip) and reports "not supported" if a call ever asked for it.
+        appendPlugins(
+          new rspack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, axiosNoFetch),
+        )
+      }
+      config.resolve ??= {}
+      config.resolve.alias = {
+        ...(config.resolve.alias as Record<string, string>),
+        '@brand': join(virtualDir, target === 'node' ? 'brand.node.js' : 'brand.js'),
+      }
     })
   },
 })
@@ -166,8 +233,8 @@ const pluginPrecompress = (): RsbuildPlugin => ({
 
 export default defineConfig(({ command }) => ({
   plugins: [pluginReact(), pluginBrand(), pluginFirstPaint(), pluginPrecompress()],
+  // '@brand' is aliased per build by pluginBrand (the browser's and Node's modules differ)
   resolve: {
-    alias: { '@brand': virtualPath },
     aliasStrategy: 'prefer-alias',
   },
   environments: {
@@ -192,11 +259,19 @@ export default defineConfig(({ command }) => ({
         sourceMap: process.env.SOURCE_MAP === '1' ? { js: 'source-map', css: false } : undefined,
       },
       performance: {
-        // mobx-react-lite is used by many lazy screens: one chunk of its own, not a copy in each
+        // mobx-react-lite is used by many lazy screens: one chunk of its own, not a copy in each.
+        // axios is only needed once the first call goes out: a chunk of its own beside the HTTP
+        // client's (src/boot.ts imports it), not in the entry.
         chunkSplit: {
           strategy: 'split-by-experience',
-          forceSplitting: { 'lib-mobx-react': /node_modules[\\/]mobx-react-lite/ },
+          forceSplitting: {
+            'lib-mobx-react': /node_modules[\\/]mobx-react-lite/,
+            'lib-axios': /node_modules[\\/]axios[\\/]/,
+          },
         },
+        // Chunks every page needs at start but not in the entry: index.html preloads them so they
+        // arrive beside the entry chunks (the route table, the HTTP client and axios).
+        preload: { type: 'async-chunks', include: [/[\\/](brand-routes|http|lib-axios)\.[\w]+\.js$/] },
       },
     },
     // The first paints, rendered at build time only (src/first-paint/render.tsx)

@@ -1,7 +1,7 @@
 import type { AppParts } from './App'
 import type { RuntimeConfig } from './config/runtime-types'
 import { dropMismatchedFirstPaint } from './first-paint/client'
-import { createHttpClient } from './http/client'
+import type { HttpClient } from './http/client'
 import { createI18n, detectLanguage } from './i18n'
 import { composeApp } from './plugin/compose'
 import { createRegistry } from './plugin/registry'
@@ -16,22 +16,38 @@ export function applyTheme(config: RuntimeConfig, root: HTMLElement = document.d
   for (const [k, v] of themeTokens(config)) root.style.setProperty(k, v)
 }
 
+/**
+ * A start-up mark on the page's performance timeline ('boot:<step>'), for measuring what runs before
+ * the first screen (DevTools' Timings track, `performance.getEntriesByType('mark')`).
+ */
+export function markBoot(step: string): void {
+  globalThis.performance?.mark?.(`boot:${step}`)
+}
+
 /** Ends the current task: what follows runs in a new one, after pending input and rendering. */
 export function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 /**
- * Boot order: collect the enabled plugins (checked against config at build time), build the root
- * store, create it with its services, set up i18n, run each plugin's setup, then render.
+ * Boot order: collect the enabled plugins (checked against config at build time), start fetching the
+ * first screen, the layout's slots and their texts (i18n), build the root store and create it with
+ * its services, run each plugin's setup, then render.
+ *
+ * `source` is the config complete with its route table, or its promise ('@brand' loadConfig(): the
+ * table is a chunk of its own). The HTTP client and axios are a chunk of their own too. index.html
+ * preloads both (rsbuild.config.ts performance.preload), so they arrive beside the entry chunks
+ * instead of the entry carrying them; both are asked for here at once.
  */
-export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): Promise<AppParts> {
+export async function boot(
+  plugins: readonly Plugin[],
+  source: RuntimeConfig | Promise<RuntimeConfig>,
+): Promise<AppParts> {
+  const client = import(/* webpackChunkName: "http" */ './http/client')
+  const config = await source
+  markBoot('config')
   applyTheme(config)
   const registry = createRegistry(plugins)
-  const http = createHttpClient(config.app.apiBaseUrl)
-  const { services, store } = composeApp(plugins, config, http, (e) => {
-    if (import.meta.env?.DEV) console.error(e)
-  })
   // The first screen's code and texts are fetched at once, while the plugins start, instead of after
   // them: fewer round trips before the first screen shows.
   const page = firstPage(config, window.location.pathname)
@@ -46,6 +62,7 @@ export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): P
   const slotsReady = preloadSlots(slots).catch(() => {})
   const language = detectLanguage(window.location.search, config.app.languages)
   dropMismatchedFirstPaint(language)
+  let http: HttpClient | undefined
   const texts = createI18n({
     namespaces: [...new Set([...first.map((id) => id.split('/')[0]!), ...slots.flatMap((e) => e.texts)])],
     locales: registry.locales,
@@ -53,10 +70,15 @@ export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): P
     languages: config.app.languages,
     report: (text) => {
       http
-        .post('/api/translation', JSON.stringify(text), { headers: { 'Content-Type': 'application/json' } })
+        ?.post('/api/translation', JSON.stringify(text), { headers: { 'Content-Type': 'application/json' } })
         .catch(() => {})
     },
   })
+  http = (await client).createHttpClient(config.app.apiBaseUrl)
+  const { services, store } = composeApp(plugins, config, http, (e) => {
+    if (import.meta.env?.DEV) console.error(e)
+  })
+  markBoot('store')
   // one after another, in brand order, each in a task of its own (the page answers input between them)
   for (const p of plugins) {
     if (!p.setup) continue
@@ -68,8 +90,10 @@ export async function boot(plugins: readonly Plugin[], config: RuntimeConfig): P
       if (import.meta.env?.DEV) console.error(`setup of plugin '${p.name}' failed`, e)
     }
   }
+  markBoot('setup')
   const { i18n } = await texts
   await slotsReady
   await yieldToMain()
+  markBoot('ready')
   return { config, registry, store, services, i18n }
 }

@@ -1,13 +1,15 @@
-import { config, plugins } from '@brand'
+import { loadConfig, plugins } from '@brand'
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, createAppRouter } from './App'
-import { boot } from './boot'
+import { boot, markBoot } from './boot'
 import { revealApp } from './first-paint/client'
 import './ui/tokens.css'
 
+markBoot('entry')
 const el = document.getElementById('root')!
-boot(plugins, config).then(
+// the config's route table is a preloaded chunk of its own ('@brand', rsbuild.config.ts)
+boot(plugins, loadConfig()).then(
   // A transition: React renders the first screen in short slices, so the page keeps answering input
   // (and Lighthouse's blocking time stays low) while it does.
   (parts) =>

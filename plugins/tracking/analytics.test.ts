@@ -24,6 +24,21 @@ describe('analytics tag adapter', () => {
     expect(await a.clientId()).toBe('cid')
     expect(tag.event).toHaveBeenCalledWith('page_view', { action: 'page_view' })
   })
+  it('loads the tag only once the page is loaded and idle, not while the first screen starts', async () => {
+    let idle!: () => void
+    const load = vi.fn(async () => ({ createGtag: () => ({ event: vi.fn(), clientId: async () => 'cid' }) }))
+    const a = createAnalytics(
+      fakeConfig({ analytics: { gtagId: 'G-TEST123' } }),
+      load,
+      () => new Promise<void>((r) => (idle = r)),
+    )!
+    a.event('page_view', {})
+    await Promise.resolve()
+    expect(load).not.toHaveBeenCalled()
+    idle()
+    expect(await a.clientId()).toBe('cid')
+    expect(load).toHaveBeenCalledOnce()
+  })
   it('a tag that fails to load is dropped quietly', async () => {
     const a = createAnalytics(fakeConfig({ analytics: { gtagId: 'G-TEST123' } }), () =>
       Promise.reject(new Error('offline')),

@@ -136,7 +136,7 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
       await navigationHook(new URL(request.url))
       return null
     },
-    Component: NotFound,
+    Component: NotFoundHost,
   })
 
   return [{ element: <RouteLayout table={table} layouts={o.layouts} />, children }]
@@ -164,7 +164,7 @@ function ScreenHost() {
   const data = useLoaderData() as LoadedScreen | null
   const location = useLocation()
   // The screen is in the DOM: the page's static first paint (if any) gives way to it in this frame.
-  useLayoutEffect(() => revealApp(), [])
+  useLayoutEffect(takeOver, [])
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation, keyed by location.key
   useEffect(() => {
     if (!location.hash) return
@@ -184,6 +184,25 @@ function ScreenHost() {
       {Overlay ? <Overlay params={params} {...props} /> : null}
     </>
   )
+}
+
+/**
+ * The first screen (or the not-found page) is in the DOM: the page's static first paint, if any, gives
+ * way to it in this frame; 'boot:screen' marks the moment on the performance timeline (src/boot.ts).
+ */
+function takeOver() {
+  revealApp()
+  const perf = globalThis.performance
+  if (perf?.mark && !perf.getEntriesByName('boot:screen').length) perf.mark('boot:screen')
+}
+
+/**
+ * A path no route object matches: the not-found page, which takes over from the server's drawing of
+ * it (a 404 the server paints) as a screen does.
+ */
+function NotFoundHost() {
+  useLayoutEffect(takeOver, [])
+  return <NotFound />
 }
 
 function HydrateFallback() {

@@ -126,41 +126,76 @@ export function createResolver<E extends { path: string }>(
   absent: readonly string[] = [],
 ): Resolver<E> {
   const nowhere = absent.map((path) => ({ path, nowhere: true as const }))
+  // Built at start-up, before the first screen: no regular expression is compiled here. A pattern's
+  // is compiled the first time a path of its length is resolved (see `fits`), so a first visit
+  // compiles a handful instead of every pattern twice.
   const ranking = [...entries, ...nowhere]
     .flatMap((entry, index) =>
       expandOptional(entry.path).map((pattern) => {
         const routerPath = routerPathOf(pattern)
+        let compiled: CompiledPattern | undefined
+        const segments = pattern.split('/').filter(Boolean)
+        const splat = segments.includes('*')
         return {
           rank: {
             entry,
             pattern,
             routerPath,
             score: routerScore(routerPath),
-            compiled: compilePattern(pattern),
+            get compiled() {
+              compiled ??= compilePattern(pattern)
+              return compiled
+            },
           },
+          // the segment counts of the paths it can match: a splat may also match none
+          min: splat ? segments.length - 1 : segments.length,
+          max: splat ? Number.POSITIVE_INFINITY : segments.length,
           suffix: suffixLength(pattern),
           index,
         }
       }),
     )
     .sort((a, b) => b.rank.score - a.rank.score || b.suffix - a.suffix || a.index - b.index)
-    .map((r) => r.rank)
-  const ranked = ranking.filter((r): r is RankedPattern<E> => !('nowhere' in r.entry))
-  const declared = new Map(entries.map((e) => [e, paramNames(e.path)]))
+  const ranked = ranking.map((r) => r.rank).filter((r): r is RankedPattern<E> => !('nowhere' in r.entry))
+  const declared = new Map<E, string[]>()
+  const namesOf = (e: E) => {
+    let names = declared.get(e)
+    if (!names) {
+      names = paramNames(e.path)
+      declared.set(e, names)
+    }
+    return names
+  }
+  // The last answers by pathname: the loader, the layout and the menu ask for the same path in turn.
+  const recent = new Map<string, Resolved<E> | null>()
+  function find(pathname: string): Resolved<E> | null {
+    const path = decodePath(pathname)
+    const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+    const count = trimmed === '/' || trimmed === '' ? 0 : trimmed.split('/').length - 1
+    for (const r of ranking) {
+      if (count < r.min || count > r.max) continue // a pattern's regex only matches its segment count
+      const found = matchPattern(r.rank.compiled, path)
+      if (!found) continue
+      if ('nowhere' in r.rank.entry) return null
+      const entry = r.rank.entry as E
+      const params: Params = {}
+      for (const n of namesOf(entry)) params[n] = found[n]
+      return { entry, params }
+    }
+    return null
+  }
   return {
     entries,
     ranked,
     resolve(pathname) {
-      const path = decodePath(pathname)
-      for (const r of ranking) {
-        const found = matchPattern(r.compiled, path)
-        if (!found) continue
-        if ('nowhere' in r.entry) return null
-        const params: Params = {}
-        for (const n of declared.get(r.entry) ?? []) params[n] = found[n]
-        return { entry: r.entry, params }
+      let hit = recent.get(pathname)
+      if (hit === undefined) {
+        hit = find(pathname)
+        if (recent.size >= 50) recent.delete(recent.keys().next().value as string)
+        recent.set(pathname, hit)
       }
-      return null
+      // a copy: a caller may change the params it gets
+      return hit && { entry: hit.entry, params: { ...hit.params } }
     },
   }
 }

@@ -1,6 +1,9 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
 import { focusFirstError } from './Field'
 
+// apart so that sorting a reply's errors does not pull in the form kit (./server-errors.ts)
+export { splitServerErrors } from './server-errors'
+
 /** Field name -> message (or a key the form turns into one with `errorText`). */
 export type FormErrors = Partial<Record<string, string>>
 
@@ -91,25 +94,4 @@ export function useForm<V extends { [K in keyof V]: string | boolean }>(
       error: shown(name),
     }),
   }
-}
-
-/**
- * The `errors` object of a server reply ({ field: [messages] }) split for a form: the first message of
- * each field the form has, and the first of the others as one form-level text; `text` turns a server
- * message (and its field, to look up the code the server sent for it) into what is shown.
- */
-export function splitServerErrors(
-  errors: Record<string, readonly string[]> | undefined,
-  fields: readonly string[],
-  text: (message: string, field: string) => string = (m) => m,
-): { fields: Record<string, string>; form: string | null } {
-  const out: Record<string, string> = {}
-  let form: string | null = null
-  for (const [k, list] of Object.entries(errors ?? {})) {
-    const msg = list[0]
-    if (!msg) continue
-    if (fields.includes(k)) out[k] ??= text(msg, k)
-    else form ??= text(msg, k)
-  }
-  return { fields: out, form }
 }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -123,4 +124,42 @@ describe('first paints (src/first-paint: a lander’s hero is in the page before
   it('a brand without landers has none', () => {
     expect(read('shipnow')).toEqual({})
   })
+})
+
+describe('initial JS (issue 17: at most 175 KB gzip of entry chunks; the route table and axios beside them)', () => {
+  const brands = ['default', 'shipnow', 'cashback']
+  const page = (brand: string) => {
+    const dir = distOf(brand)
+    const html = readFileSync(join(dir, 'index.html'), 'utf8')
+    const entry = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]!)
+    const preloads = [...html.matchAll(/<link[^>]+href="\/([^"]+\.js)"[^>]+rel="preload"/g)].map((m) => m[1]!)
+    const text = (files: string[]) => files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n')
+    return { dir, entry, preloads, text }
+  }
+  it.each(brands)('%s: the entry chunks index.html loads are at most 175 KB gzip', (brand) => {
+    const { dir, entry } = page(brand)
+    const gz = entry.reduce((n, f) => n + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0)
+    expect(gz / 1024).toBeLessThanOrEqual(175)
+  })
+  it.each(brands)(
+    '%s: the route table, the HTTP client and axios are preloaded chunks, not in the entry',
+    (brand) => {
+      const { entry, preloads, text } = page(brand)
+      expect(preloads.map((f) => f.replace(/^.*\/|\.\w+\.js$/g, '')).sort()).toEqual(
+        ['brand-routes', 'http', 'lib-axios'].sort(),
+      )
+      const routes = JSON.parse(readFileSync(join(root, 'config/routes.json'), 'utf8')) as {
+        routes: { path: string }[]
+      }
+      // a route's pattern only the table has (paths with params are not in any plugin's code)
+      const pattern = routes.routes.map((r) => r.path).find((p) => p.includes(':'))!
+      const axiosOnly = 'There is no suitable adapter'
+      const initial = text(entry)
+      expect(initial).not.toContain(pattern)
+      expect(initial).not.toContain(axiosOnly)
+      const preloaded = text(preloads)
+      expect(preloaded).toContain(pattern)
+      expect(preloaded).toContain(axiosOnly)
+    },
+  )
 })

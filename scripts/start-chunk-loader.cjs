@@ -1,0 +1,45 @@
+// Build step of rsbuild.config.ts (pluginBrand), applied to each plugin's index.ts: the code a plugin
+// runs or draws at start-up on every page (its `setup` imports and its layout `slots` components) goes
+// into one chunk named 'start', instead of a small chunk per import. Boot loads all of them before the
+// first screen anyway (src/boot.ts), so one request replaces about ten and compresses better; screens,
+// parts and texts keep their own chunks. It names the chunk of each `import()` found inside the
+// `setup` or `slots` property of the object given to definePlugin (webpack's webpackChunkName comment);
+// an import() that already names its chunk is left alone.
+const ts = require('typescript')
+
+const START = new Set(['setup', 'slots'])
+
+/** @param {string} source */
+module.exports = function startChunkLoader(source) {
+  const file = ts.createSourceFile(this.resourcePath, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
+  /** @type {number[]} */
+  const at = []
+  const imports = (node) => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const arg = node.arguments[0]
+      const before = arg ? source.slice(node.expression.end, arg.getStart(file)) : ''
+      if (arg && !before.includes('webpackChunkName')) at.push(arg.getStart(file))
+    }
+    ts.forEachChild(node, imports)
+  }
+  const visit = (node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'definePlugin' &&
+      node.arguments[0] &&
+      ts.isObjectLiteralExpression(node.arguments[0])
+    ) {
+      for (const p of node.arguments[0].properties) {
+        const name = p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : ''
+        if (START.has(name)) imports(p)
+      }
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  let out = source
+  for (const pos of at.sort((a, b) => b - a))
+    out = `${out.slice(0, pos)}/* webpackChunkName: "start" */ ${out.slice(pos)}`
+  return out
+}
