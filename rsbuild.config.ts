@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { extname, join, relative, resolve } from 'node:path'
+import { extname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core'
 import { pluginReact } from '@rsbuild/plugin-react'
+import { sheetIndex, sheetsFor } from './server/lib/paint-css'
 
 const root = import.meta.dirname
 const app = JSON.parse(readFileSync(join(root, 'config/app.json'), 'utf8')) as {
@@ -127,34 +128,10 @@ const pluginFirstPaint = (): RsbuildPlugin => ({
       const render = mod.renderFirstPaints ?? mod.default?.renderFirstPaints
       if (!render) throw new Error(`${entry} exports no renderFirstPaints`)
       const paints = await render()
-      const index = readFileSync(join(web, 'index.html'), 'utf8')
-      const linked = new Set([...index.matchAll(/href="([^"]+\.css)"/g)].map((m) => m[1]))
-      const sheets = walk(join(web, 'static/css'))
-        .filter((f) => f.endsWith('.css'))
-        .map((f) => ({ url: `/${relative(web, f).split('\\').join('/')}`, text: readFileSync(f, 'utf8') }))
-      const linkedText = sheets
-        .filter((f) => linked.has(f.url))
-        .map((f) => f.text)
-        .join('')
-      const others = sheets.filter((f) => !linked.has(f.url))
-      const esc = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      const defines = (text: string, c: string) => new RegExp(`\\.${esc(c)}(?![\\w-])`).test(text)
-      // A CSS module used by several chunks is copied into each: link the fewest, smallest sheets
-      // that define every class (one of identical copies).
-      const unique = [...new Map(others.map((f) => [f.text, f])).values()].sort(
-        (a, b) => a.text.length - b.text.length,
-      )
+      const sheets = sheetIndex(web, readFileSync(join(web, 'index.html'), 'utf8'))
       const out: Record<string, Record<string, { html: string; css: string[] }>> = {}
       for (const p of paints) {
-        const css: string[] = []
-        const missing = new Set(p.classes.filter((c) => !defines(linkedText, c)))
-        for (const c of p.classes) {
-          if (!missing.has(c)) continue
-          const sheet = unique.find((f) => defines(f.text, c))
-          if (!sheet) continue
-          css.push(sheet.url)
-          for (const other of missing) if (defines(sheet.text, other)) missing.delete(other)
-        }
+        const css = sheetsFor(p.classes, sheets)
         out[p.path] ??= {}
         out[p.path]![p.language] = { html: p.html, css }
       }
@@ -274,11 +251,17 @@ export default defineConfig(({ command }) => ({
         preload: { type: 'async-chunks', include: [/[\\/](brand-routes|http|lib-axios)\.[\w]+\.js$/] },
       },
     },
-    // The first paints, rendered at build time only (src/first-paint/render.tsx)
+    // The first paints for Node, in a build only: rendered at build time (src/first-paint/render.tsx)
+    // and drawn by the server at request time (src/first-paint/server.tsx, loaded by server/static.ts)
     ...(command === 'build'
       ? {
           firstpaint: {
-            source: { entry: { 'first-paint': './src/first-paint/render.tsx' } },
+            source: {
+              entry: {
+                'first-paint': './src/first-paint/render.tsx',
+                'page-paint': './src/first-paint/server.tsx',
+              },
+            },
             output: {
               target: 'node' as const,
               distPath: { root: `${distRoot}/.first-paint/${brand}` },

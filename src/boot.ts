@@ -1,6 +1,7 @@
 import type { AppParts } from './App'
 import type { RuntimeConfig } from './config/runtime-types'
 import { dropMismatchedFirstPaint } from './first-paint/client'
+import { pageFirstData } from './first-paint/data'
 import type { HttpClient } from './http/client'
 import { createI18n, detectLanguage } from './i18n'
 import { composeApp } from './plugin/compose'
@@ -74,7 +75,8 @@ export async function boot(
         .catch(() => {})
     },
   })
-  http = (await client).createHttpClient(config.app.apiBaseUrl)
+  // the replies the server drew this page from answer the same first calls (src/first-paint/data.ts)
+  http = (await client).createHttpClient(config.app.apiBaseUrl, pageFirstData())
   const { services, store } = composeApp(plugins, config, http, (e) => {
     if (import.meta.env?.DEV) console.error(e)
   })

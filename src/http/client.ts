@@ -1,4 +1,5 @@
 import axios, { type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios'
+import { dataKey, type FirstDataMap } from '../first-paint/data'
 import { HttpError } from './errors'
 
 export { HttpError, type HttpErrorKind } from './errors'
@@ -48,14 +49,31 @@ export interface HttpClient {
   beacon(url: string, body: unknown): void
 }
 
-/** The one HTTP client of the app. */
-export function createHttpClient(baseURL: string): HttpClient {
+/**
+ * The one HTTP client of the app. `firstData`: the replies the server drew the page from
+ * (src/first-paint/data.ts); a GET of the same path and query is answered from its successful reply
+ * once, without a call (the server asked with the visitor's login cookie, so a member's are their own).
+ */
+export function createHttpClient(baseURL: string, firstData?: FirstDataMap): HttpClient {
   const instance = axios.create({ baseURL, timeout: TIMEOUT_MS, headers: { Accept: 'application/json' } })
   instance.interceptors.response.use(undefined, (e) => Promise.reject(normaliseError(e)))
   const base = baseURL.replace(/\/$/, '')
+  const unused = new Map(Object.entries(firstData ?? {}).filter(([, r]) => r.status >= 200 && r.status < 300))
+  const fromPage = (url: string, config?: AxiosRequestConfig): unknown => {
+    if (!unused.size) return undefined
+    const key = dataKey(url, config?.params as Record<string, string | number | undefined> | undefined)
+    const hit = unused.get(key)
+    if (!hit) return undefined
+    unused.delete(key)
+    return hit.body
+  }
   return {
     axios: instance,
-    get: (url, config) => instance.get(url, config).then((r) => r.data),
+    get: (url, config) => {
+      const body = fromPage(url, config)
+      if (body !== undefined) return Promise.resolve(body as never)
+      return instance.get(url, config).then((r) => r.data)
+    },
     post: (url, body, config) => instance.post(url, body, config).then((r) => r.data),
     setBearer(token) {
       instance.defaults.headers.common.Authorization = `Bearer ${token}`
