@@ -276,9 +276,15 @@ function watch(page: Page) {
   page.on('response', (r) => {
     const what = `${r.status()} ${r.request().method()} ${r.url()}`
     if (r.status() >= 500) w.fivexx.push(what)
-    // a 4xx from the API is an answer the screen shows (a bad token, a signed-out call); any other
-    // 4xx is a file the page needs and does not get
-    else if (r.status() >= 400 && !new URL(r.url()).pathname.startsWith('/api/')) w.missing.push(what)
+    // a 4xx from the API is an answer the screen shows (a bad token, a signed-out call); a page the
+    // brand does not have is a 404 document with the not-found page (issue 17), which the not-found
+    // and page checks judge; any other 4xx is a file the page needs and does not get
+    else if (
+      r.status() >= 400 &&
+      !new URL(r.url()).pathname.startsWith('/api/') &&
+      !(r.status() === 404 && r.request().resourceType() === 'document')
+    )
+      w.missing.push(what)
   })
   const busy = (add: boolean) => (r: { resourceType(): string; url(): string }) => {
     if (r.resourceType() !== 'fetch' && r.resourceType() !== 'xhr') return
