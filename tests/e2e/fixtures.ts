@@ -6,7 +6,8 @@ import { test as base, type Page } from '@playwright/test'
  * landers). Until then the page is static HTML: its links work, its buttons do nothing yet, and a
  * spec that clicked one would wait for what never comes.
  */
-async function tookOver(page: Page) {
+/** Waits until the app has taken over the page the server drew (for pages a spec opens itself). */
+export async function tookOver(page: Page) {
   if (!(await page.locator('#first-paint').count())) return
   await page
     .waitForFunction(() => !document.getElementById('first-paint'), undefined, { timeout: 20_000 })

@@ -9,7 +9,7 @@
  */
 import { type BrowserContext, devices, expect, type Page } from '@playwright/test'
 import constants from '../../../config/constants.json' with { type: 'json' }
-import { test } from '../fixtures'
+import { test, tookOver } from '../fixtures'
 import { expectNoSeriousAxe, pathOf, registerByApi, restoreSession } from '../helpers'
 
 const MESSAGE = {
@@ -47,6 +47,9 @@ test.describe('deep links into the app', () => {
     // a page the app does not own stays on the web; a link from it to an app page opens the app
     const p2 = await context.newPage()
     await p2.goto('/stores')
+    // a page of its own, not the fixture's: wait for the app to take over the drawn /stores, whose
+    // static links would leave the page instead of asking the app (issue 17)
+    await tookOver(p2)
     await expectWebPage(p2, '/stores')
     // the header's Offers link (hidden behind the phone menu: the click event is what a tap sends)
     await p2.locator('a[href="/offers"]').first().dispatchEvent('click')
