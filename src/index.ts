@@ -6,6 +6,7 @@
 // i18n: one copy of the hook for every screen chunk (ARCHITECTURE "Import useTranslation once in the core")
 export { Trans, useTranslation } from 'react-i18next'
 export * from './contract'
+export { firstPaintLanguage, firstPaintReply } from './first-paint/client'
 export {
   dataKey,
   type FirstDataRequest,

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/index'
+import { definePlugin, firstPaintLanguage, firstPaintReply } from '../../src/index'
 import {
   categoriesRequest,
   homeOffersRequest,
@@ -10,7 +10,7 @@ import {
   storeSort,
   storesRequest,
 } from './first-data'
-import { CatalogStore } from './model'
+import { CatalogStore, type CatalogStoreInstance } from './model'
 
 /**
  * The catalog plugin: home, stores (search, sort by rate), merchant pages (rate history, good-rate
@@ -60,6 +60,19 @@ export default definePlugin({
     },
   },
   model: CatalogStore,
+  // Home drawn by the server: its lists are filled from the page's replies (no call) before the first
+  // render, so HomePage's own loads after the take-over find them and change nothing. Filled after the
+  // take-over instead, every section re-rendered at once in one blocking task.
+  setup: async ({ store }) => {
+    const lang = firstPaintLanguage()
+    if (!lang) return
+    const catalog = store.catalog as CatalogStoreInstance
+    const drawn = (r: Parameters<typeof firstPaintReply>[0]) => firstPaintReply(r)?.status === 200
+    await Promise.all([
+      drawn(homeRequest(lang)) ? catalog.loadHome(lang) : undefined,
+      drawn(homeOffersRequest(1)) ? catalog.moreOffers() : undefined,
+    ])
+  },
   locales: {
     en: () => import('../../locales/en/catalog.json'),
     es: () => import('../../locales/es/catalog.json'),
