@@ -207,10 +207,11 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
       userAgent: String(req.headers['user-agent'] ?? ''),
       cookies: cookiesOf(req),
       get: async (r) => {
+        // the page request's cookies too: the browser's own call would carry them (attribution)
         const res = await app.inject({
-          method: 'GET',
+          method: r.method ?? 'GET',
           url: dataKey(r.path, r.params),
-          headers,
+          headers: req.headers.cookie ? { ...headers, cookie: req.headers.cookie } : headers,
           remoteAddress: req.ip,
         })
         let body: unknown = null

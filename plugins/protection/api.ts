@@ -49,9 +49,7 @@ export const protectionApi = ({ http, config }: Pick<Services, 'http' | 'config'
       http.post<unknown>(`${base}/accounts/authorize`, { provider }, credentials).then(check(AuthorizeReply)),
     /** Unlinks one account of the member. */
     unlink: (id: number) =>
-      http.axios
-        .delete<unknown>(`${base}/accounts/${encodeURIComponent(String(id))}`, credentials)
-        .then(() => {}),
+      http.delete<unknown>(`${base}/accounts/${encodeURIComponent(String(id))}`, credentials).then(() => {}),
     /** Reads the member's linked accounts now and runs the watcher for them. */
     sync: () => http.post<unknown>(`${base}/sync`, {}, credentials).then(check(SyncReply)),
     /** One watch page's orders, claims and figures. */

@@ -15,6 +15,8 @@ export default definePlugin({
     es: () => import('../../locales/es/tracking.json'),
   },
   slots: { 'app.overlay': () => import('./components/CookieErrorDialog') },
+  // the tracker's get-cookie (./tracker.ts) only reads: a page drawn on the server carries its reply
+  startReads: [{ path: '/api/get-cookie', method: 'POST' }],
   // the tracker is its own chunk, loaded (and awaited) at start-up, so it is not in the entry
   setup: async (ctx) => {
     ;(await import('./tracker')).startTracking(ctx)

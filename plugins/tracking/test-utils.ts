@@ -52,7 +52,6 @@ export function fakeContext(
   const beacons: { url: string; body: Record<string, unknown> }[] = []
   const config = opts.config ?? fakeConfig()
   const http = {
-    axios: {} as never,
     get: vi.fn(async (_url: string, _c?: unknown): Promise<unknown> => ({})),
     post: vi.fn(
       async (_url: string, _b?: unknown, _c?: unknown): Promise<unknown> => ({

@@ -8,6 +8,7 @@ import {
   type PaintStatus,
   PaintStatusProvider,
   pageFirstData,
+  requestKey,
   resetPageFirstData,
   useFirstData,
   useNotFoundStatus,
@@ -45,10 +46,6 @@ describe('pageFirstData reads the page’s first-data script once', () => {
 
 describe('the HTTP client answers a first call from the page’s data, once', () => {
   it('a successful reply answers the same GET without a call; the next one goes to the server', async () => {
-    const http = createHttpClient('', {
-      '/api/home?lang=en': { status: 200, body: { data: 'drawn' } },
-      '/api/stores/x?lang=en': { status: 404, body: { errors: {} } },
-    })
     const adapter = vi.fn(async () => ({
       data: { data: 'fetched' },
       status: 200,
@@ -56,7 +53,14 @@ describe('the HTTP client answers a first call from the page’s data, once', ()
       headers: {},
       config: {},
     }))
-    http.axios.defaults.adapter = adapter as never
+    const http = createHttpClient(
+      '',
+      {
+        '/api/home?lang=en': { status: 200, body: { data: 'drawn' } },
+        '/api/stores/x?lang=en': { status: 404, body: { errors: {} } },
+      },
+      { adapter: adapter as never },
+    )
     expect(await http.get('/api/home', { params: { lang: 'en' } })).toEqual({ data: 'drawn' })
     expect(adapter).not.toHaveBeenCalled()
     expect(await http.get('/api/home', { params: { lang: 'en' } })).toEqual({ data: 'fetched' })
@@ -64,6 +68,30 @@ describe('the HTTP client answers a first call from the page’s data, once', ()
     // other parameters, or a reply that was not a success, are asked for
     expect(await http.get('/api/home', { params: { lang: 'es' } })).toEqual({ data: 'fetched' })
     expect(await http.get('/api/stores/x', { params: { lang: 'en' } })).toEqual({ data: 'fetched' })
+    expect(adapter).toHaveBeenCalledTimes(3)
+  })
+  it('a start-up read drawn as a POST (a plugin’s startReads) answers that bodyless POST once; a POST with a body is always sent', async () => {
+    const adapter = vi.fn(async (cfg: { method?: string; url?: string }) => ({
+      data: { sent: `${cfg.method} ${cfg.url}` },
+      status: 200,
+      statusText: '',
+      headers: {},
+      config: {},
+    }))
+    const key = requestKey({ path: '/api/get-cookie', method: 'POST' })
+    expect(key).toBe('POST /api/get-cookie')
+    const http = createHttpClient(
+      '',
+      { [key]: { status: 200, body: { data: { country_code: 'MX' } } } },
+      {
+        adapter: adapter as never,
+      },
+    )
+    expect(await http.post('/api/get-cookie', { x: 1 })).toEqual({ sent: 'post /api/get-cookie' })
+    expect(await http.post('/api/get-cookie')).toEqual({ data: { country_code: 'MX' } })
+    expect(await http.post('/api/get-cookie')).toEqual({ sent: 'post /api/get-cookie' })
+    // a GET of the same path is not answered by the POST's reply
+    expect(await http.get('/api/get-cookie')).toEqual({ sent: 'get /api/get-cookie' })
     expect(adapter).toHaveBeenCalledTimes(3)
   })
 })

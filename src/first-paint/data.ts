@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react'
-import { dataKey, type FirstDataRequest } from './key'
+import { dataKey, type FirstDataRequest, requestKey } from './key'
 
-export { dataKey, type FirstDataRequest }
+export { dataKey, type FirstDataRequest, requestKey }
 
 /**
  * First data: the API replies a page was drawn from on the server (src/first-paint/server.tsx), sent

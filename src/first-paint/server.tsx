@@ -31,13 +31,13 @@ import { NotFound } from '../ui/NotFound'
 import { preloadSlots } from '../ui/Slot'
 import { themeCss } from '../ui/theme'
 import {
-  dataKey,
   type FirstDataMap,
   FirstDataProvider,
   type FirstDataRequest,
   type FirstReply,
   type PaintStatus,
   PaintStatusProvider,
+  requestKey,
 } from './data'
 import { styleAttributesToRules } from './styles'
 
@@ -50,7 +50,7 @@ export interface PageRequest {
   userAgent: string
   /** The request's cookies by their full names (the services' cookies read them while it renders). */
   cookies: Readonly<Record<string, string>>
-  /** Makes one of the screen's GET calls (the server answers it in-process). */
+  /** Makes one of the page's calls (the server answers it in-process, with the request's cookies). */
   get: (request: FirstDataRequest) => Promise<FirstReply>
 }
 
@@ -109,6 +109,8 @@ export async function createPagePainter(
   const paints = new Map<string, Paint>()
   for (const p of list)
     for (const [id, f] of Object.entries(p.serverPaint ?? {})) paints.set(`${p.name}/${id}`, f)
+  // the plugins' start-up reads: every drawn page carries them, so the app starts without them
+  const startReads = list.flatMap((p) => p.startReads ?? [])
   // never called while rendering (effects do not run on the server); a call would fail, not hang
   const http = createHttpClient('http://127.0.0.1:9')
   const { services, store } = composeApp(list, cfg, http, () => {}, {
@@ -179,11 +181,14 @@ export async function createPagePainter(
       const i18n = i18ns.get(language)!
       const props = (t.entry.props ?? {}) as Record<string, unknown>
       const params = t.hit.params
-      const requests = t.paint({ params, props, search: new URLSearchParams(query), language })
+      const requests = [
+        ...t.paint({ params, props, search: new URLSearchParams(query), language }),
+        ...startReads,
+      ]
       const data: FirstDataMap = {}
       await Promise.all(
         requests.map(async (r) => {
-          data[dataKey(r.path, r.params)] = await req.get(r)
+          data[requestKey(r)] = await req.get(r)
         }),
       )
       const status: PaintStatus = { notFound: false, member: req.member, userAgent: req.userAgent }

@@ -1,5 +1,5 @@
-import { AxiosError, AxiosHeaders } from 'axios'
-import { describe, expect, it } from 'vitest'
+import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios'
+import { describe, expect, it, vi } from 'vitest'
 import { createHttpClient, HttpError, normaliseError } from './client'
 
 function axiosError(code: string | undefined, message: string, status?: number, data?: unknown) {
@@ -26,11 +26,50 @@ describe('HTTP errors normalised to the spec texts (SPEC 8)', () => {
 })
 
 describe('bearer header (SPEC 4 "Auth status")', () => {
-  it('is set on login and removed on logout', () => {
-    const http = createHttpClient('')
+  it('is sent once set on login and no longer after logout', async () => {
+    const sent: (string | undefined)[] = []
+    const adapter = async (cfg: InternalAxiosRequestConfig) => {
+      sent.push(cfg.headers.get('Authorization') as string | undefined)
+      return { data: {}, status: 200, statusText: '', headers: {}, config: cfg }
+    }
+    const http = createHttpClient('', undefined, { adapter })
+    await http.get('/api/a')
     http.setBearer('abc')
-    expect(http.axios.defaults.headers.common.Authorization).toBe('Bearer abc')
+    await http.post('/api/b', { x: 1 })
+    await http.put('/api/c', {})
     http.clearBearer()
-    expect(http.axios.defaults.headers.common.Authorization).toBeUndefined()
+    await http.delete('/api/d')
+    expect(sent).toEqual([undefined, 'Bearer abc', 'Bearer abc', undefined])
+  })
+})
+
+describe('axios loads with the first call to the network (issue 17: not in the first view of a drawn page)', () => {
+  it('a client whose calls are all answered from the page never loads axios', async () => {
+    vi.resetModules()
+    const loaded = vi.fn()
+    vi.doMock('axios', async (orig) => {
+      loaded()
+      return orig()
+    })
+    const { createHttpClient: fresh } = await import('./client')
+    const http = fresh('', { '/api/home?lang=en': { status: 200, body: { drawn: true } } })
+    http.setBearer('t')
+    expect(await http.get('/api/home', { params: { lang: 'en' } })).toEqual({ drawn: true })
+    expect(loaded).not.toHaveBeenCalled()
+    // the first call that goes out loads it (and fails here: no server), as a network error
+    await expect(http.get('/api/other')).rejects.toMatchObject({ name: 'HttpError' })
+    expect(loaded).toHaveBeenCalledTimes(1)
+    vi.doUnmock('axios')
+  })
+  it('a failed request and a status error are the client’s HttpError with the spec texts', async () => {
+    const http = createHttpClient('', undefined, {
+      adapter: async (cfg) => {
+        throw axiosError('ERR_BAD_REQUEST', 'x', 404, { errors: { id: ['Not found'] } }) ?? cfg
+      },
+    })
+    const e = await http.get('/api/x').catch((x: unknown) => x)
+    expect(e).toBeInstanceOf(HttpError)
+    expect((e as HttpError).message).toBe('Request failed with status code 404')
+    expect((e as HttpError).firstError).toBe('Not found')
   })
 })

@@ -1,5 +1,5 @@
-import axios, { type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios'
-import { dataKey, type FirstDataMap } from '../first-paint/data'
+import type { AxiosAdapter, AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios'
+import { dataKey, type FirstDataMap, type FirstDataRequest } from '../first-paint/data'
 import { HttpError } from './errors'
 
 export { HttpError, type HttpErrorKind } from './errors'
@@ -17,6 +17,10 @@ function serverErrors(data: unknown): Record<string, string[]> | undefined {
   }
   return out
 }
+
+/** axios's own test (its `isAxiosError`), without loading axios to ask it. */
+const isAxiosError = (e: unknown): e is AxiosError =>
+  typeof e === 'object' && e !== null && (e as { isAxiosError?: unknown }).isAxiosError === true
 
 export function normaliseError(e: unknown): HttpError {
   if (e instanceof HttpError) return e
@@ -40,13 +44,36 @@ export function normaliseError(e: unknown): HttpError {
 }
 
 export interface HttpClient {
-  readonly axios: AxiosInstance
   get<T>(url: string, config?: AxiosRequestConfig): Promise<T>
   post<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T>
+  put<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T>
+  delete<T>(url: string, config?: AxiosRequestConfig): Promise<T>
+  /** A call whose whole reply is wanted (headers, a Blob body): the client's errors, timeout and bearer. */
+  request<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>>
   setBearer(token: string): void
   clearBearer(): void
   /** Sends a small JSON body that survives page unload (navigator.sendBeacon), falling back to fetch keepalive. */
   beacon(url: string, body: unknown): void
+}
+
+export interface HttpClientOptions {
+  /** Answers the calls instead of the network (tests). */
+  adapter?: AxiosAdapter
+}
+
+let axiosModule: Promise<typeof import('axios')> | undefined
+/**
+ * axios loads with the first call that goes to the network, not with the page: a page drawn on the
+ * server answers its first calls from the page (first data), so a visitor's first view of home makes
+ * none and does not download axios (16 KB gzip). A failed load (offline) is a network error, tried
+ * again on the next call.
+ */
+function loadAxios(): Promise<typeof import('axios')> {
+  axiosModule ??= import(/* webpackChunkName: "lib-axios" */ 'axios').catch((e: unknown) => {
+    axiosModule = undefined
+    throw e
+  })
+  return axiosModule
 }
 
 /**
@@ -54,32 +81,64 @@ export interface HttpClient {
  * (src/first-paint/data.ts); a GET of the same path and query is answered from its successful reply
  * once, without a call (the server asked with the visitor's login cookie, so a member's are their own).
  */
-export function createHttpClient(baseURL: string, firstData?: FirstDataMap): HttpClient {
-  const instance = axios.create({ baseURL, timeout: TIMEOUT_MS, headers: { Accept: 'application/json' } })
-  instance.interceptors.response.use(undefined, (e) => Promise.reject(normaliseError(e)))
+export function createHttpClient(
+  baseURL: string,
+  firstData?: FirstDataMap,
+  options: HttpClientOptions = {},
+): HttpClient {
+  let bearer: string | undefined
+  let instance: Promise<AxiosInstance> | undefined
+  const axiosInstance = (): Promise<AxiosInstance> => {
+    instance ??= loadAxios().then(
+      ({ default: axios }) => {
+        const i = axios.create({ baseURL, timeout: TIMEOUT_MS, headers: { Accept: 'application/json' } })
+        if (options.adapter) i.defaults.adapter = options.adapter
+        i.interceptors.request.use((c) => {
+          if (bearer) c.headers.set('Authorization', `Bearer ${bearer}`)
+          return c
+        })
+        i.interceptors.response.use(undefined, (e) => Promise.reject(normaliseError(e)))
+        return i
+      },
+      () => {
+        instance = undefined
+        throw new HttpError('Network Error', 'network')
+      },
+    )
+    return instance
+  }
   const base = baseURL.replace(/\/$/, '')
   const unused = new Map(Object.entries(firstData ?? {}).filter(([, r]) => r.status >= 200 && r.status < 300))
-  const fromPage = (url: string, config?: AxiosRequestConfig): unknown => {
+  const fromPage = (key: string): unknown => {
     if (!unused.size) return undefined
-    const key = dataKey(url, config?.params as Record<string, string | number | undefined> | undefined)
     const hit = unused.get(key)
     if (!hit) return undefined
     unused.delete(key)
     return hit.body
   }
+  const request = <T>(config: AxiosRequestConfig) => axiosInstance().then((i) => i.request<T>(config))
+  const data = <T>(config: AxiosRequestConfig) => request<T>(config).then((r) => r.data)
   return {
-    axios: instance,
     get: (url, config) => {
-      const body = fromPage(url, config)
+      const body = fromPage(dataKey(url, config?.params as FirstDataRequest['params']))
       if (body !== undefined) return Promise.resolve(body as never)
-      return instance.get(url, config).then((r) => r.data)
+      return data({ ...config, method: 'get', url })
     },
-    post: (url, body, config) => instance.post(url, body, config).then((r) => r.data),
+    post: (url, body, config) => {
+      if (body === undefined) {
+        const answer = fromPage(dataKey(url, config?.params as FirstDataRequest['params'], 'POST'))
+        if (answer !== undefined) return Promise.resolve(answer as never)
+      }
+      return data({ ...config, method: 'post', url, data: body })
+    },
+    put: (url, body, config) => data({ ...config, method: 'put', url, data: body }),
+    delete: (url, config) => data({ ...config, method: 'delete', url }),
+    request,
     setBearer(token) {
-      instance.defaults.headers.common.Authorization = `Bearer ${token}`
+      bearer = token
     },
     clearBearer() {
-      delete instance.defaults.headers.common.Authorization
+      bearer = undefined
     },
     beacon(url, body) {
       const full = /^https?:/.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`

@@ -171,6 +171,12 @@ export interface PluginDefinition {
    */
   serverPaint?: Readonly<Record<string, (ctx: ServerPaintContext) => readonly FirstDataRequest[]>>
   /**
+   * Calls the plugin's start-up makes on every page that only read: a page the server draws carries
+   * their replies too (made in-process with the page request's cookies and token), so the app does not
+   * make them at start. A GET, or a POST without a body (`method: 'POST'`, key 'POST <path>').
+   */
+  startReads?: readonly FirstDataRequest[]
+  /**
    * Entries of named side menus (e.g. 'account'). A route that names the menu shows the entries of
    * every enabled plugin, sorted by order, beside its screen; a disabled plugin's entries are absent.
    */

@@ -75,12 +75,43 @@ test.describe('attribution cookie (SPEC 3, 9)', () => {
 
   test('a failing get-cookie shows an error dialog with the error text', async ({ page }) => {
     await page.route('**/api/get-cookie', (r) => r.fulfill({ status: 500, json: {} }))
-    await page.goto('/')
+    // a page the server does not draw: the app makes the call (a drawn page carries its reply)
+    await page.goto('/coupons')
     const dialog = page.getByTestId('tracking-error')
     await expect(dialog).toBeVisible()
     await expect(dialog).toContainText('Request failed with status code 500')
     await dialog.getByRole('button', { name: 'OK' }).click()
     await expect(dialog).toHaveCount(0)
+  })
+})
+
+test.describe('get-cookie on a page drawn by the server (issue 17: the first view loads no axios)', () => {
+  test('home carries get-cookie’s reply: the browser neither calls it nor loads axios until a call goes out', async ({
+    page,
+  }) => {
+    const calls: string[] = []
+    const scripts: string[] = []
+    page.on('request', (r) => {
+      const u = new URL(r.url())
+      if (u.pathname.startsWith('/api/')) calls.push(`${r.method()} ${u.pathname}`)
+      if (u.pathname.endsWith('.js')) scripts.push(u.pathname)
+    })
+    await page.goto('/')
+    const data = JSON.parse((await page.locator('#first-data').textContent()) ?? '{}') as Record<
+      string,
+      { status: number; body: { success?: boolean; data?: { sid?: unknown } } }
+    >
+    expect(data['POST /api/get-cookie']).toMatchObject({ status: 200, body: { success: true } })
+    expect(typeof data['POST /api/get-cookie']?.body.data?.sid).toBe('string')
+    await expect.poll(() => calls).toContain('POST /api/check-set-cookie')
+    expect(calls).not.toContain('POST /api/get-cookie')
+    expect(scripts.some((p) => /lib-axios/.test(p))).toBe(false)
+    // the first call that goes out loads axios: the store list asked for by the app
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stores' }).first().click()
+    await expect(page).toHaveURL(/\/stores$/)
+    await expect.poll(() => scripts.some((p) => /lib-axios/.test(p))).toBe(true)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByTestId('tracking-error')).toHaveCount(0)
   })
 })
 

@@ -66,10 +66,8 @@ export function fakeHttp(routes: FakeRoutes) {
   const http = {
     get: (url: string, config?: { params?: Record<string, unknown> }) => run('GET', url, undefined, config),
     post: (url: string, body?: unknown) => run('POST', url, body),
-    axios: {
-      put: async (url: string, body?: unknown) => ({ data: await run('PUT', url, body) }),
-      delete: async (url: string) => ({ data: await run('DELETE', url) }),
-    },
+    put: (url: string, body?: unknown) => run('PUT', url, body),
+    delete: (url: string) => run('DELETE', url),
   } as unknown as HttpClient
   return { http, calls }
 }

@@ -8,7 +8,7 @@ import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 
 import { type ReactNode, Suspense } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import account from '../../plugins/account/index'
 import auth from '../../plugins/auth/index'
 import catalog from '../../plugins/catalog/index'
@@ -55,8 +55,7 @@ type Replies = Record<string, Answer>
 
 /** The core's own HTTP client, its axios adapter answering from `replies` ('GET /api/x'); else 200 {}. */
 function fakeHttp(replies: Replies, seen: string[]) {
-  const http = createHttpClient('')
-  http.axios.defaults.adapter = async (cfg: InternalAxiosRequestConfig) => {
+  const adapter = async (cfg: InternalAxiosRequestConfig) => {
     const key = `${(cfg.method ?? 'get').toUpperCase()} ${String(cfg.url).split('?')[0]}`
     seen.push(key)
     const a = replies[key] ?? { data: {} }
@@ -71,6 +70,7 @@ function fakeHttp(replies: Replies, seen: string[]) {
       throw new AxiosError('failed', AxiosError.ERR_BAD_RESPONSE, cfg, null, response)
     return response
   }
+  const http = createHttpClient('', undefined, { adapter })
   http.beacon = () => {}
   return http
 }
@@ -127,7 +127,8 @@ describe('each plugin boots alone (plus what it requires) and shows one of its s
       'POST /api/get-cookie': { status: 422, data: { errors: { sid: ['The sid is not valid.'] } } },
     })
     expect(b.plugins.map((p) => p.name)).toEqual(['tracking'])
-    expect(b.seen).toContain('POST /api/get-cookie')
+    // the call goes out once axios has loaded (src/http/client.ts loads it with the first call)
+    await vi.waitFor(() => expect(b.seen).toContain('POST /api/get-cookie'))
     const Overlay = (await b.registry.slots.get('app.overlay')![0]!.load()).default
     render(b.wrap(<Overlay />))
     const dialog = await screen.findByTestId('tracking-error')

@@ -35,7 +35,9 @@ export function ledgerApi(http: HttpClient) {
      * (no cookie sign-in, so no cross-site request can read it), so the file is fetched, then saved.
      */
     async csv(q: Pick<LedgerQuery, 'currency' | 'kind' | 'status'>): Promise<{ blob: Blob; name: string }> {
-      const r = await http.axios.get<Blob>(`/api/account/ledger.csv${queryString(q)}`, {
+      const r = await http.request<Blob>({
+        method: 'get',
+        url: `/api/account/ledger.csv${queryString(q)}`,
         responseType: 'blob',
         timeout: 120_000,
       })

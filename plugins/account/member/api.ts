@@ -10,9 +10,8 @@ import type { ChatConversation, ChatMessage } from './chat-contract'
  * the screens reach them through the API, never through another plugin's code.
  */
 
-/** PUT through the client's axios instance (its errors are the client's HttpError too). */
-const put = <T>(http: HttpClient, url: string, body: unknown): Promise<T> =>
-  http.axios.put<T>(url, body).then((r) => r.data)
+/** PUT through the client (its errors are the client's HttpError too). */
+const put = <T>(http: HttpClient, url: string, body: unknown): Promise<T> => http.put<T>(url, body)
 
 /** The `data` of a reply, or an error (the screen shows its retry) when the reply has none. */
 function dataOf<T>(r: { data?: T } | null | undefined): T {

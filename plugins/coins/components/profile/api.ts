@@ -18,9 +18,7 @@ export const profileApi = (http: HttpClient) => ({
   targeting: (surveyId: number) =>
     http.get<unknown>(`/api/surveys/${id(surveyId)}/targeting`).then(check(TargetingReply)),
   saveTargeting: (surveyId: number, answers: Record<string, string>) =>
-    http.axios
-      .put<unknown>(`/api/surveys/${id(surveyId)}/targeting`, { answers })
-      .then((r) => check(TargetingSaveReply)(r.data)),
+    http.put<unknown>(`/api/surveys/${id(surveyId)}/targeting`, { answers }).then(check(TargetingSaveReply)),
   survey: (surveyId: number) => http.get<unknown>(`/api/surveys/${id(surveyId)}`).then(check(SurveyReply)),
 })
 

@@ -1,0 +1,1 @@
+export function appScripts(html: string): { entry: string[]; preload: string[] }
