@@ -60,9 +60,10 @@ export default definePlugin({
     },
   },
   model: CatalogStore,
-  // Home drawn by the server: its lists are filled from the page's replies (no call) before the first
-  // render, so HomePage's own loads after the take-over find them and change nothing. Filled after the
-  // take-over instead, every section re-rendered at once in one blocking task.
+  // A page drawn by the server: the lists its screen loads first (home's sections and offers, the
+  // store list's categories) are filled from the page's replies (no call) before the first render, so
+  // the screen's own loads after the take-over find them and change nothing. Filled after the
+  // take-over instead, the whole screen re-rendered at once in one blocking task.
   setup: async ({ store }) => {
     const lang = firstPaintLanguage()
     if (!lang) return
@@ -71,6 +72,7 @@ export default definePlugin({
     await Promise.all([
       drawn(homeRequest(lang)) ? catalog.loadHome(lang) : undefined,
       drawn(homeOffersRequest(1)) ? catalog.moreOffers() : undefined,
+      drawn(categoriesRequest) ? catalog.loadCategories() : undefined,
     ])
   },
   locales: {

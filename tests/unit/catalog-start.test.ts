@@ -27,6 +27,7 @@ function start() {
   const get = vi.fn(async (url: string, cfg?: { params?: Record<string, unknown> }) => {
     if (url === '/api/home') return home
     if (url === '/api/offers' && cfg?.params?.page === 1) return offers
+    if (url === '/api/categories') return { data: [{ slug: 'grocery' }] }
     throw new Error(url)
   })
   const services = { http: { get }, cache: createLocalCache() } as unknown as Services
@@ -59,9 +60,19 @@ describe('catalog start-up on a home the server drew', () => {
     expect(get).toHaveBeenCalledTimes(2)
   })
 
+  it('fills the categories of a store list the server drew', async () => {
+    drawnPage('en', { '/api/categories': { status: 200, body: { data: [{ slug: 'grocery' }] } } })
+    const { store, get, run } = start()
+    await run()
+    expect(store.catalog.categories.data).toEqual([{ slug: 'grocery' }])
+    expect(get).toHaveBeenCalledTimes(1)
+    await store.catalog.loadCategories()
+    expect(get).toHaveBeenCalledTimes(1)
+  })
+
   it('does nothing on another page, a page not drawn, or a drawing the app dropped (another language)', async () => {
     for (const [lang, data] of [
-      ['en', { '/api/categories': { status: 200, body: { data: [] } } }],
+      ['en', { '/api/stores/deliveroo?lang=en': { status: 200, body: { data: {} } } }],
       [null, { '/api/home?lang=en': { status: 200, body: home } }],
       ['en', { '/api/home?lang=es': { status: 200, body: home } }],
       ['en', { '/api/home?lang=en': { status: 500, body: {} } }],

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Link } from 'react-router-dom'
 import { Button, useTranslation } from '../../../src/index'
 import type { Store } from '../contract'
@@ -9,9 +10,10 @@ import { useStoreVisit } from './visit'
 /**
  * The one store tile (UX.md): logo, name, the cash-back rate as the largest text, the earlier rate
  * struck through when it went up, and one primary button. Same everywhere: home rows, categories,
- * search results.
+ * search results. Memoized: a list that re-renders with the same stores (its data arriving in the
+ * store after the take-over of a page drawn on the server) does not redraw every tile.
  */
-export function StoreTile({ store }: { store: Store }) {
+export const StoreTile = memo(function StoreTile({ store }: { store: Store }) {
   const { t } = useTranslation('catalog')
   const visit = useStoreVisit()
   const went = store.previous_rate && store.previous_rate.value < store.rate.value
@@ -40,7 +42,7 @@ export function StoreTile({ store }: { store: Store }) {
       {visit.popup}
     </li>
   )
-}
+})
 
 export function StoreGrid({ stores }: { stores: Store[] }) {
   return (
