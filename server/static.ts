@@ -26,6 +26,8 @@ interface PagePainter {
     classes: string[]
     data: Record<string, { status: number; body: unknown }>
   } | null>
+  /** The plugins' start-up reads; an older build without them has none. */
+  startReads?: readonly FirstDataRequest[]
 }
 
 /** first-paint.json, written by the build (rsbuild.config.ts, src/first-paint): path -> language -> page parts. */
@@ -190,38 +192,63 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
     return kept === 'es' ? 'es' : 'en'
   }
 
+  /** The login token of the page request, if it carries a well-formed one. */
+  const tokenOf = (req: FastifyRequest) => {
+    const token = cookie(req, `${prefix}${constants.loginCookieName}`)
+    return token && /^[\w.~+/=-]+$/.test(token) ? token : undefined
+  }
+  /** Makes one of a page's calls in-process, as the browser would: its cookies, token, geo and language. */
+  const callFor =
+    (req: FastifyRequest) =>
+    async (r: FirstDataRequest): Promise<{ status: number; body: unknown }> => {
+      const headers: Record<string, string> = { accept: 'application/json' }
+      for (const h of FORWARDED) {
+        const v = req.headers[h]
+        if (typeof v === 'string') headers[h] = v
+      }
+      const token = tokenOf(req)
+      if (token) headers.authorization = `Bearer ${token}`
+      if (req.headers.cookie) headers.cookie = req.headers.cookie
+      const res = await app.inject({
+        method: r.method ?? 'GET',
+        url: dataKey(r.path, r.params),
+        headers,
+        remoteAddress: req.ip,
+      })
+      let body: unknown = null
+      try {
+        body = res.json()
+      } catch {
+        // not JSON: the screen draws its error state, the app asks again
+      }
+      return { status: res.statusCode, body }
+    }
+
+  /** A page not drawn at request time still carries the start-up reads, so the app starts without them. */
+  const startData = async (req: FastifyRequest): Promise<string> => {
+    const reads = painter?.startReads ?? []
+    if (!reads.length) return ''
+    const get = callFor(req)
+    const data: Record<string, { status: number; body: unknown }> = {}
+    await Promise.all(
+      reads.map(async (r) => {
+        data[dataKey(r.path, r.params, r.method)] = await get(r)
+      }),
+    )
+    return `<script type="application/json" id="first-data">${scriptJson(data)}</script>`
+  }
+
   const paintPage = async (req: FastifyRequest, url: string) => {
     if (!painter || !indexHtml || !sheets) return null
     const [, query = ''] = url.split('?')
-    const token = cookie(req, `${prefix}${constants.loginCookieName}`)
-    const headers: Record<string, string> = { accept: 'application/json' }
-    for (const h of FORWARDED) {
-      const v = req.headers[h]
-      if (typeof v === 'string') headers[h] = v
-    }
-    if (token && /^[\w.~+/=-]+$/.test(token)) headers.authorization = `Bearer ${token}`
+    const token = tokenOf(req)
     const paint = await painter.paint({
       url,
       language: languageOf(req, query),
       member: Boolean(token),
       userAgent: String(req.headers['user-agent'] ?? ''),
       cookies: cookiesOf(req),
-      get: async (r) => {
-        // the page request's cookies too: the browser's own call would carry them (attribution)
-        const res = await app.inject({
-          method: r.method ?? 'GET',
-          url: dataKey(r.path, r.params),
-          headers: req.headers.cookie ? { ...headers, cookie: req.headers.cookie } : headers,
-          remoteAddress: req.ip,
-        })
-        let body: unknown = null
-        try {
-          body = res.json()
-        } catch {
-          // not JSON: the screen draws its error state, the app asks again
-        }
-        return { status: res.statusCode, body }
-      },
+      get: callFor(req),
     })
     if (!paint) return null
     return {
@@ -238,9 +265,11 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
         .send('The web app is not built. Run `npm run build`, then restart the server.')
     }
     let page: { status: number; html: string } | null = null
+    let reads = ''
     if (req) {
       try {
         page = await paintPage(req, url)
+        if (!page) reads = await startData(req)
       } catch (e) {
         // a paint that fails must not fail the page: the app draws it
         req.log.error({ err: e }, 'page paint failed')
@@ -253,7 +282,11 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send((page?.html ?? withFirstPaint(indexHtml, paints, url)).replaceAll('CSP_NONCE_PLACEHOLDER', n))
+      .send(
+        (
+          page?.html ?? withFirstPaint(indexHtml, paints, url).replace('</body>', `${reads}</body>`)
+        ).replaceAll('CSP_NONCE_PLACEHOLDER', n),
+      )
   }
 
   if (indexHtml) {

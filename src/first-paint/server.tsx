@@ -69,6 +69,11 @@ export interface PagePainter {
   paint(request: PageRequest): Promise<PagePaint | null>
   /** Whether `path` is drawn on the server (without drawing it). */
   paints(path: string): boolean
+  /**
+   * The plugins' start-up reads (`startReads`): a drawn page carries their replies; the server adds
+   * them to every other page it sends too, so no page's start waits for them.
+   */
+  startReads: readonly FirstDataRequest[]
 }
 
 /** The main layout's frame (src/ui/Layout.tsx MainLayout) around the screen, without the overlays. */
@@ -170,6 +175,7 @@ export async function createPagePainter(
   }
 
   return {
+    startReads,
     paints: (path) => target(path) !== null,
     async paint(req) {
       const [path = '/', query = ''] = req.url.split('?')

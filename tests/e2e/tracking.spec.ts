@@ -75,7 +75,16 @@ test.describe('attribution cookie (SPEC 3, 9)', () => {
 
   test('a failing get-cookie shows an error dialog with the error text', async ({ page }) => {
     await page.route('**/api/get-cookie', (r) => r.fulfill({ status: 500, json: {} }))
-    // a page the server does not draw: the app makes the call (a drawn page carries its reply)
+    // every page the server sends carries get-cookie's reply (startReads): a page without it, as a
+    // cached or proxied copy might be, makes the call itself
+    await page.route('**/coupons', async (r) => {
+      const res = await r.fetch()
+      const html = (await res.text()).replace(
+        /<script type="application\/json" id="first-data">.*?<\/script>/s,
+        '',
+      )
+      await r.fulfill({ response: res, body: html })
+    })
     await page.goto('/coupons')
     const dialog = page.getByTestId('tracking-error')
     await expect(dialog).toBeVisible()
@@ -113,6 +122,28 @@ test.describe('get-cookie on a page drawn by the server (issue 17: the first vie
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByTestId('tracking-error')).toHaveCount(0)
   })
+  for (const path of ['/spl/spland1', '/coupons'])
+    test(`${path} (not drawn at request time) carries get-cookie’s reply too and makes no such call`, async ({
+      page,
+    }) => {
+      const calls: string[] = []
+      const scripts: string[] = []
+      page.on('request', (r) => {
+        const u = new URL(r.url())
+        if (u.pathname.startsWith('/api/')) calls.push(`${r.method()} ${u.pathname}`)
+        if (u.pathname.endsWith('.js')) scripts.push(u.pathname)
+      })
+      await page.goto(path)
+      const data = JSON.parse((await page.locator('#first-data').textContent()) ?? '{}') as Record<
+        string,
+        { status: number; body: { success?: boolean } }
+      >
+      expect(data['POST /api/get-cookie']).toMatchObject({ status: 200, body: { success: true } })
+      await expect.poll(() => calls).toContain('POST /api/check-set-cookie')
+      expect(calls).not.toContain('POST /api/get-cookie')
+      // the lander makes no other call through the client: its first view loads no axios
+      if (path.startsWith('/spl/')) expect(scripts.some((p) => /lib-axios/.test(p))).toBe(false)
+    })
 })
 
 test.describe('events by beacon to /api/elk (SPEC 3, 7)', () => {
