@@ -93,8 +93,8 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
   }
 
   /**
-   * Every route object's loader: the plugins' navigation hooks first, then the resolver picks the
-   * entry; its guard runs, then the screen loads.
+   * The loader of every path: the plugins' navigation hooks first, then the resolver picks the entry;
+   * its guard runs, then the screen loads.
    */
   async function loader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url)
@@ -115,29 +115,12 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
     return { Screen, Overlay, params, props: { ...e.props, routeName: e.name } } satisfies LoadedScreen
   }
 
-  // One route object per React Router path, in the resolver's order: React Router ranks by the same
-  // score and tries equal scores in sibling order, so it picks the route object holding the resolver's
-  // entry (patterns it cannot tell apart, '/:merchant' and '/:merchant-coupons', share one).
-  const children: RouteObject[] = []
-  const byPath = new Map<string, RouteEntry[]>()
-  for (const r of table.ranked) {
-    let entries = byPath.get(r.routerPath)
-    if (!entries) {
-      entries = []
-      byPath.set(r.routerPath, entries)
-      const handle: RouteHandle = { entries }
-      children.push({ path: r.routerPath, loader, Component: ScreenHost, HydrateFallback, handle })
-    }
-    if (!entries.includes(r.entry)) entries.push(r.entry)
-  }
-  children.push({
-    path: '*',
-    loader: async ({ request }) => {
-      await navigationHook(new URL(request.url))
-      return null
-    },
-    Component: NotFoundHost,
-  })
+  // One route object answers every path: the resolver is the one matcher (its entry, guard and screen
+  // are the loader's), so React Router has nothing to rank or try. With a route object per pattern,
+  // createBrowserRouter compiled and tried a regular expression for each of the table's ~150 patterns
+  // before the first screen (40 to 80 ms of one task on a phone at CPU x4). A path the resolver does
+  // not know loads null: the not-found page.
+  const children: RouteObject[] = [{ path: '*', loader, Component: ScreenHost, HydrateFallback }]
 
   return [{ element: <RouteLayout table={table} layouts={o.layouts} />, children }]
 }
@@ -149,13 +132,9 @@ function RouteLayout({ table, layouts }: { table: Resolver<RouteEntry>; layouts:
   return <Layout />
 }
 
-/** What a built route object carries: the config entries React Router cannot tell apart on its path. */
-export interface RouteHandle {
-  entries: RouteEntry[]
-}
-
 /**
- * Renders what the route's loader picked and loaded: the screen, and its overlay if any. On a first
+ * Renders what the route's loader picked and loaded: the screen, and its overlay if any, or the
+ * not-found page (which takes over from the server's drawing of it, a 404 it paints). On a first
  * load ScrollRestoration looks for the #hash target before the loader has finished; the screen is
  * rendered at once from the loaded module, so scroll to the target here (scroll-margin-top gives the
  * spec's offset).
@@ -194,15 +173,6 @@ function takeOver() {
   revealApp()
   const perf = globalThis.performance
   if (perf?.mark && !perf.getEntriesByName('boot:screen').length) perf.mark('boot:screen')
-}
-
-/**
- * A path no route object matches: the not-found page, which takes over from the server's drawing of
- * it (a 404 the server paints) as a screen does.
- */
-function NotFoundHost() {
-  useLayoutEffect(takeOver, [])
-  return <NotFound />
 }
 
 function HydrateFallback() {

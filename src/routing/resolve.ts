@@ -9,9 +9,9 @@
  * optional segments are expanded into one pattern per length; a pattern's score counts its segments,
  * static +10, param +3, empty +1, splat -2, so static beats a param and a param beats a splat. Among
  * equal scores, a param with a literal suffix ('/:merchant-coupons', which React Router cannot express)
- * comes before a plain param ('/:merchant'), then the order of the entries. buildRoutes gives React
- * Router one route object per `routerPath` in this same order, so its own matching picks the route
- * object whose entries hold the resolver's answer (tested in resolve.test.tsx).
+ * comes before a plain param ('/:merchant'), then the order of the entries. React Router itself
+ * matches nothing: buildRoutes gives it one route object for every path, whose loader asks this
+ * resolver (tested in resolve.test.tsx).
  */
 import type { RuntimeConfig } from '../config/runtime-types'
 import type { ScreenRoute } from '../config/schemas/routes'
