@@ -25,7 +25,6 @@ const brandJson = (() => {
 })()
 const environment = process.env.APP_ENV || app.defaultEnvironment
 const virtualDir = join(root, 'node_modules/.virtual')
-const axiosNoFetch = join(virtualDir, 'axios-no-fetch.js')
 const distRoot = process.env.DIST_ROOT || 'dist'
 
 /**
@@ -158,7 +157,6 @@ const pluginBrand = (): RsbuildPlugin => ({
           : {
               [join(virtualDir, 'brand.js')]: sources.web.main,
               [join(virtualDir, 'brand-routes.js')]: sources.web.routes,
-              [axiosNoFetch]: 'export const getFetch = () => false\nexport default false\n',
             }
       appendPlugins(new rspack.experiments.VirtualModulesPlugin(modules))
       if (target !== 'node') {
@@ -171,12 +169,6 @@ const pluginBrand = (): RsbuildPlugin => ({
           enforce: 'pre',
           use: [{ loader: join(root, 'scripts/start-chunk-loader.cjs') }],
         })
-        // axios picks its XHR adapter in every browser (adapters ['xhr', 'http', 'fetch'], the first
-        // the environment supports): its fetch adapter is never used in the browser build, so it is
-        // left out (about 3.5 KB gzip) and reports "not supported" if a call ever asked for it.
-        appendPlugins(
-          new rspack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, axiosNoFetch),
-        )
       }
       config.resolve ??= {}
       config.resolve.alias = {
