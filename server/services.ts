@@ -27,7 +27,10 @@ export interface Services {
   sms: SmsAdapter
   captcha: CaptchaAdapter
   payment: PaymentAdapter
-  /** Public lists, cached for a few seconds (the store-list budget needs it on PGlite). */
+  /**
+   * Small public lists (news, offers) kept 5 s. The catalog's store lists and store pages use the reply
+   * cache instead (lib/reply-cache.ts: ready bytes, ETag, CATALOG_CACHE_SECONDS).
+   */
   listCache: TtlCache<unknown>
   limits: Limits
   trustGeoHeader: boolean
