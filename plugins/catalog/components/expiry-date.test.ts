@@ -1,0 +1,41 @@
+import i18next from 'i18next'
+import { describe, expect, it } from 'vitest'
+import en from '../../../locales/en/catalog.json'
+import es from '../../../locales/es/catalog.json'
+import { expiryDate } from './Coupons'
+
+const texts = i18next.createInstance()
+await texts.init({
+  lng: 'en',
+  resources: { en: { catalog: en }, es: { catalog: es } },
+  defaultNS: 'catalog',
+  interpolation: { escapeValue: false },
+})
+
+describe('a coupon expiry date, written from the texts instead of a first Intl date format', () => {
+  for (const [lng, locale] of [
+    ['en', 'en-US'],
+    ['es', 'es-US'],
+  ] as const) {
+    it(`is what Intl writes in ${locale}, every month, short and long days, years 1 to 9999`, () => {
+      const t = texts.getFixedT(lng, 'catalog')
+      const intl = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' })
+      const dates = [
+        ...Array.from({ length: 12 }, (_, m) => new Date(2027, m, m === 1 ? 28 : 31, 23, 59)),
+        ...Array.from({ length: 12 }, (_, m) => new Date(2026, m, 1)),
+        new Date('2026-12-31T23:59:59Z'),
+        new Date(999, 0, 5),
+        new Date(9999, 11, 31),
+      ]
+      for (const d of dates) expect(expiryDate(d, lng, t), d.toISOString()).toBe(intl.format(d))
+    })
+  }
+  it('leaves other years to Intl, and an unreadable date reads as toLocaleDateString has it', () => {
+    const t = texts.getFixedT('en', 'catalog')
+    const far = new Date(12345, 0, 1)
+    expect(expiryDate(far, 'en', t)).toBe(
+      far.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+    )
+    expect(expiryDate(new Date('nope'), 'en', t)).toBe('Invalid Date')
+  })
+})
