@@ -50,6 +50,9 @@ export class PreparedReply {
     }
     if (req.method === 'GET' || req.method === 'HEAD') {
       reply.header('ETag', this.etag)
+      // the browser may keep it but asks each time (If-None-Match: a 304 without a body when unchanged);
+      // private: a reply may depend on the member's token or country, so no shared cache keeps it
+      reply.header('Cache-Control', 'private, no-cache')
       const inm = req.headers['if-none-match']
       if (inm && etagMatches(inm, this.etag)) return reply.code(304).send()
     }
