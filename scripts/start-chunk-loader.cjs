@@ -5,22 +5,39 @@
 // parts and texts keep their own chunks. It names the chunk of each `import()` found inside the
 // `setup` or `slots` property of the object given to definePlugin (webpack's webpackChunkName comment);
 // an import() that already names its chunk is left alone.
+// A slot component for members only (`audience: 'member'` beside its `load`, src/plugin/types.ts) is not
+// drawn for a visitor, so its import goes into a chunk named 'member' instead (one for all plugins),
+// loaded once a member is signed in.
 const ts = require('typescript')
 
 const START = new Set(['setup', 'slots'])
 
+/** Whether an object literal says `audience: 'member'`. */
+const forMembers = (node) =>
+  ts.isObjectLiteralExpression(node) &&
+  node.properties.some(
+    (p) =>
+      ts.isPropertyAssignment(p) &&
+      p.name &&
+      (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) &&
+      p.name.text === 'audience' &&
+      ts.isStringLiteralLike(p.initializer) &&
+      p.initializer.text === 'member',
+  )
+
 /** @param {string} source */
 module.exports = function startChunkLoader(source) {
   const file = ts.createSourceFile(this.resourcePath, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
-  /** @type {number[]} */
+  /** @type {{ pos: number, chunk: string }[]} */
   const at = []
-  const imports = (node) => {
+  const imports = (node, chunk = 'start') => {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = node.arguments[0]
       const before = arg ? source.slice(node.expression.end, arg.getStart(file)) : ''
-      if (arg && !before.includes('webpackChunkName')) at.push(arg.getStart(file))
+      if (arg && !before.includes('webpackChunkName')) at.push({ pos: arg.getStart(file), chunk })
     }
-    ts.forEachChild(node, imports)
+    const inner = forMembers(node) ? 'member' : chunk
+    ts.forEachChild(node, (n) => imports(n, inner))
   }
   const visit = (node) => {
     if (
@@ -39,7 +56,7 @@ module.exports = function startChunkLoader(source) {
   }
   visit(file)
   let out = source
-  for (const pos of at.sort((a, b) => b - a))
-    out = `${out.slice(0, pos)}/* webpackChunkName: "start" */ ${out.slice(pos)}`
+  for (const { pos, chunk } of at.sort((a, b) => b.pos - a.pos))
+    out = `${out.slice(0, pos)}/* webpackChunkName: "${chunk}" */ ${out.slice(pos)}`
   return out
 }

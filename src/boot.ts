@@ -1,3 +1,4 @@
+import { when } from 'mobx'
 import type { AppParts } from './App'
 import type { RuntimeConfig } from './config/runtime-types'
 import { dropMismatchedFirstPaint } from './first-paint/client'
@@ -58,8 +59,11 @@ export async function boot(
       .get(id)?.()
       .catch(() => {})
   // The layout's slot components and the texts they name come before the first render too, so the
-  // header does not grow (and push the screen down) when they arrive.
-  const slots = LAYOUT_SLOTS[page.layout].flatMap((name) => registry.slots.get(name) ?? [])
+  // header does not grow (and push the screen down) when they arrive. Those for members only once the
+  // session says a member is signed in (below): a visitor loads neither their code nor their texts.
+  const layoutSlots = LAYOUT_SLOTS[page.layout].flatMap((name) => registry.slots.get(name) ?? [])
+  const slots = layoutSlots.filter((e) => e.audience !== 'member')
+  const memberSlots = layoutSlots.filter((e) => e.audience === 'member')
   const slotsReady = preloadSlots(slots).catch(() => {})
   const language = detectLanguage(window.location.search, config.app.languages)
   dropMismatchedFirstPaint(language)
@@ -81,6 +85,17 @@ export async function boot(
     if (import.meta.env?.DEV) console.error(e)
   })
   markBoot('store')
+  // as soon as a plugin's start-up signs a member in (a restored session), their slots start loading
+  let memberSlotsReady: Promise<void> | undefined
+  const loadMemberSlots = () => {
+    memberSlotsReady ??= texts
+      .then(({ i18n }) => preloadSlots(memberSlots, (ns) => i18n.loadNamespaces([...ns])))
+      .catch(() => {})
+    return memberSlotsReady
+  }
+  const stopWatching = memberSlots.length
+    ? when(() => services.session.authenticated, loadMemberSlots)
+    : () => {}
   // one after another, in brand order, each in a task of its own (the page answers input between them)
   for (const p of plugins) {
     if (!p.setup) continue
@@ -93,8 +108,10 @@ export async function boot(
     }
   }
   markBoot('setup')
+  stopWatching()
   const { i18n } = await texts
   await slotsReady
+  if (memberSlots.length && services.session.authenticated) await loadMemberSlots()
   await yieldToMain()
   markBoot('ready')
   return { config, registry, store, services, i18n }

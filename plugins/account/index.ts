@@ -54,8 +54,14 @@ export default definePlugin({
       { path: '/account/contact', label: 'account:menu.contact', order: 180 },
     ],
   },
-  // the unread notification count in the header, for a signed-in member, with its few texts
-  slots: { 'header.actions': { load: () => import('./member/UnreadBadge'), texts: ['account-header'] } },
+  // the unread notification count in the header, with its few texts: loaded once a member is signed in
+  slots: {
+    'header.actions': {
+      load: () => import('./member/UnreadBadge'),
+      texts: ['account-header'],
+      audience: 'member',
+    },
+  },
   namespaces: {
     'account-header': {
       en: () => import('../../locales/en/account-header.json'),

@@ -32,8 +32,16 @@ export default definePlugin({
     en: () => import('../../locales/en/auth.json'),
     es: () => import('../../locales/es/auth.json'),
   },
+  // the header's Sign in / Join (and the member's panel) with their few texts: a visitor's page does
+  // not fetch the whole 'auth' namespace, which the sign-in dialog loads when it opens
+  namespaces: {
+    'auth-header': {
+      en: () => import('../../locales/en/auth-header.json'),
+      es: () => import('../../locales/es/auth-header.json'),
+    },
+  },
   slots: {
-    'header.actions': { load: () => import('./components/HeaderActions'), texts: ['auth'] },
+    'header.actions': { load: () => import('./components/HeaderActions'), texts: ['auth-header'] },
     'app.overlay': () => import('./components/AuthOverlay'),
   },
   // the session code is its own chunk, loaded (and awaited) at start-up, so it is not in the entry

@@ -29,8 +29,14 @@ export default definePlugin({
       { path: '/account/withdrawal-coin', label: 'coins:menu.withdraw', order: 26 },
     ],
   },
-  // the member's coin balance in the header, with its two texts
-  slots: { 'header.actions': { load: () => import('./components/CoinBalance'), texts: ['coins-header'] } },
+  // the member's coin balance in the header, with its two texts: loaded once a member is signed in
+  slots: {
+    'header.actions': {
+      load: () => import('./components/CoinBalance'),
+      texts: ['coins-header'],
+      audience: 'member',
+    },
+  },
   namespaces: {
     'coins-header': {
       en: () => import('../../locales/en/coins-header.json'),

@@ -6,6 +6,7 @@ import type {
   MenuEntry,
   NavigationHook,
   Plugin,
+  SlotAudience,
   SlotContribution,
   SlotName,
 } from './types'
@@ -13,6 +14,8 @@ import type {
 export interface SlotEntry {
   load: ComponentLoader
   texts: readonly string[]
+  /** 'member': drawn (and loaded) only while a member is signed in. */
+  audience?: SlotAudience
 }
 
 /** A named part (definePlugin `parts`): its loader and the plugin whose texts it shows. */
@@ -99,6 +102,10 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
     for (const [ns, loaders] of Object.entries(p.namespaces ?? {})) locales.set(ns, loaders)
     for (const [slot, c] of Object.entries(p.slots ?? {}) as [SlotName, SlotContribution][]) {
       const list = slots.get(slot) ?? []
+      if (typeof c !== 'function' && c.audience !== undefined && c.audience !== 'member')
+        throw new Error(
+          `Plugin '${p.name}': the component for slot '${slot}' has audience '${String(c.audience)}'; leave it out (everyone) or use 'member'.`,
+        )
       list.push(typeof c === 'function' ? { load: c, texts: [] } : c)
       slots.set(slot, list)
     }

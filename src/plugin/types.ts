@@ -84,10 +84,23 @@ export interface MenuEntry {
 export type SlotName = 'header.nav' | 'header.actions' | 'footer.links' | 'app.overlay'
 
 /**
- * A component for a slot: its loader, or its loader and the text namespaces it shows. Named texts are
- * loaded with the component before the first render, so the layout does not grow when they arrive.
+ * Whom a slot component is for. `'member'`: drawn only while a member is signed in (the session view),
+ * so a visitor's page loads neither its code nor its texts; it appears, without a reload, once a
+ * visitor signs in. The build gives such components a chunk of their own ('member') instead of the
+ * start chunk (scripts/start-chunk-loader.cjs). Without it a component is for everyone.
  */
-export type SlotContribution = ComponentLoader | { load: ComponentLoader; texts: readonly string[] }
+export type SlotAudience = 'member'
+
+/**
+ * A component for a slot: its loader, or its loader and the text namespaces it shows (and whom it is
+ * for). Named texts are loaded with the component before the first render, so the layout does not
+ * grow when they arrive.
+ *
+ * @example { load: () => import('./member/UnreadBadge'), texts: ['account-header'], audience: 'member' }
+ */
+export type SlotContribution =
+  | ComponentLoader
+  | { load: ComponentLoader; texts: readonly string[]; audience?: SlotAudience }
 
 /**
  * Typed events between plugins. Plugins add their own by module augmentation of the public module:

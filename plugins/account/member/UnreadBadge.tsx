@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import { useServices, useSession, useStore, useTranslation } from '../../../src/index'
+import { badgeClass, useServices, useSession, useStore, useTranslation } from '../../../src/index'
 import { unreadCount } from './api'
 import s from './badge.module.css'
 
@@ -34,7 +34,7 @@ export default observer(function UnreadBadge() {
   return (
     <Link
       to="/account/notifications"
-      className={s.badge}
+      className={badgeClass}
       aria-label={n ? t('unread', { count: n }) : t('none')}
       data-testid="unread-badge"
     >

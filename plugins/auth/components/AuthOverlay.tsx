@@ -1,16 +1,17 @@
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { constants, useStore, useTranslation } from '../../../src/index'
-import s from './auth.module.css'
-import { serverText } from './text'
+import { constants, useStore } from '../../../src/index'
 
+const Notice = lazy(() => import('./Notice'))
 const SignInDialog = lazy(() => import('./SignInDialog'))
 const PromptHost = lazy(() => import('./PromptHost'))
 
-/** Short messages (signed out, email set, …); success ones leave after the success popup time. */
+/**
+ * Short messages (signed out, email set, …); success ones leave after the success popup time. The
+ * live region is always in the page; the message and its texts load when the first one shows.
+ */
 const NoticeToast = observer(function NoticeToast() {
-  const { t } = useTranslation('auth')
   const auth = useStore('auth')
   const n = auth.notice
   useEffect(() => {
@@ -19,16 +20,12 @@ const NoticeToast = observer(function NoticeToast() {
     const timer = setTimeout(() => auth.showNotice(null), ms)
     return () => clearTimeout(timer)
   }, [n, auth])
-  const text = n ? (n.key ? t(n.key, { email: n.text ?? '' }) : serverText(t, n.text ?? '')) : ''
   return (
     <div role="status" aria-live="polite">
       {n ? (
-        <div className={s.toast} data-testid="auth-notice" data-tone={n.tone}>
-          <span>{text}</span>
-          <button type="button" onClick={() => auth.showNotice(null)} aria-label={t('notice.dismiss')}>
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+        <Suspense fallback={null}>
+          <Notice notice={n} onDismiss={() => auth.showNotice(null)} />
+        </Suspense>
       ) : null}
     </div>
   )
@@ -48,8 +45,9 @@ const Navigator = observer(function Navigator() {
 })
 
 /**
- * The auth plugin's 'app.overlay': the modal, the prompts, the notices. The modal and the prompts are
- * separate chunks loaded when first opened, so a page that never opens them does not download them.
+ * The auth plugin's 'app.overlay': the modal, the prompts, the notices. The modal, the prompts and the
+ * notice are separate chunks loaded when first shown, with the 'auth' texts (their useTranslation
+ * suspends until those are in, so no raw key shows): a page that never shows them downloads neither.
  */
 export default observer(function AuthOverlay() {
   const auth = useStore('auth')

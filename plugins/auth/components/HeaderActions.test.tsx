@@ -2,8 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import authEn from '../../../locales/en/auth.json'
-import authEs from '../../../locales/es/auth.json'
+import headerEn from '../../../locales/en/auth-header.json'
+import headerEs from '../../../locales/es/auth-header.json'
 import {
   type AppContextValue,
   AppProvider,
@@ -36,7 +36,7 @@ async function renderActions(member: null | { verified: boolean; cents: number }
       cash_balance_cents: member.cents,
       login_token: 'tok',
     } as Parameters<typeof auth.restored>[0])
-  const i18n = await testI18n(lng, { auth: [authEn, authEs] })
+  const i18n = await testI18n(lng, { 'auth-header': [headerEn, headerEs] })
   const value = { store: { auth }, services, registry: {} } as unknown as AppContextValue
   render(
     <I18nextProvider i18n={i18n}>

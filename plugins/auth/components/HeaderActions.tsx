@@ -1,69 +1,17 @@
 import { observer } from 'mobx-react-lite'
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { Button, constants, formatCents, Money, useStore, useTranslation } from '../../../src/index'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import {
+  Button,
+  badgeClass,
+  constants,
+  formatCents,
+  Money,
+  useDisclosure,
+  useStore,
+  useTranslation,
+} from '../../../src/index'
 import s from './auth.module.css'
-
-/**
- * The member's account panel on a narrow screen: a button with aria-expanded and aria-controls that
- * shows the balance, and the panel below the header. Escape, a navigation, a press outside or focus
- * leaving closes it; focus inside the panel then goes back to the button. (The catalog's header menu
- * behaves the same way; a plugin may not import another's code.)
- */
-function useAccountPanel() {
-  const [open, setOpen] = useState(false)
-  const button = useRef<HTMLButtonElement>(null)
-  const box = useRef<HTMLDivElement>(null)
-  const panelId = useId()
-  const { key } = useLocation()
-  const shown = useRef(open)
-  shown.current = open
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on each new location
-  useEffect(() => {
-    if (!shown.current) return
-    const at = document.activeElement
-    setOpen(false)
-    if (at !== button.current && box.current?.contains(at)) button.current?.focus()
-  }, [key])
-  useEffect(() => {
-    if (!open) return
-    const outside = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', outside)
-    return () => document.removeEventListener('pointerdown', outside)
-  }, [open])
-
-  return {
-    open,
-    panelId,
-    /** Closes it and focuses its button (before something else takes focus and gives it back). */
-    close() {
-      setOpen(false)
-      button.current?.focus()
-    },
-    button: {
-      ref: button,
-      'aria-expanded': open,
-      'aria-controls': panelId,
-      onClick: () => setOpen((v) => !v),
-    },
-    box: {
-      ref: box,
-      onKeyDown(e: KeyboardEvent) {
-        if (e.key !== 'Escape' || !open) return
-        e.preventDefault()
-        setOpen(false)
-        button.current?.focus()
-      },
-      onBlur(e: FocusEvent) {
-        const to = e.relatedTarget as Node | null
-        if (open && to && !box.current?.contains(to)) setOpen(false)
-      },
-    },
-  }
-}
 
 /**
  * 'header.actions': Sign in / Join for a visitor; balance, verify and sign out for a member. Below
@@ -72,11 +20,13 @@ function useAccountPanel() {
  * width: the header is rendered to HTML on the server.
  */
 export default observer(function HeaderActions() {
-  const { t, i18n } = useTranslation('auth')
+  const { t, i18n } = useTranslation('auth-header')
   const auth = useStore('auth')
   const navigate = useNavigate()
   const [leaving, setLeaving] = useState(false)
-  const panel = useAccountPanel()
+  // the member's account panel on a narrow screen (a core disclosure: Escape, a press outside, focus
+  // leaving or a navigation closes it)
+  const panel = useDisclosure()
 
   async function signOut() {
     setLeaving(true)
@@ -113,7 +63,7 @@ export default observer(function HeaderActions() {
     <div className={s.headerActions} data-testid="auth-header" {...panel.box}>
       <button
         type="button"
-        className={s.accountToggle}
+        className={`${badgeClass} ${s.accountToggle}`}
         aria-label={[t('header.accountMenu', { balance }), unverified ? t('header.unverified') : '']
           .filter(Boolean)
           .join(', ')}
@@ -137,7 +87,7 @@ export default observer(function HeaderActions() {
             className={s.pill}
             onClick={() => {
               // a dialog gives focus back to what opened it: the button, not the hidden panel
-              if (panel.open) panel.close()
+              if (panel.open) panel.close({ focus: true })
               auth.openPrompt('verify')
             }}
           >

@@ -1,7 +1,7 @@
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
-import { NavLink, useLocation, useNavigate } from 'react-router-dom'
-import { useTranslation } from '../../../src/index'
+import { NavLink, useNavigate } from 'react-router-dom'
+import { useDisclosure, useTranslation } from '../../../src/index'
 import s from './header.module.css'
 
 const LINKS = [
@@ -10,62 +10,6 @@ const LINKS = [
   ['products', '/products'],
   ['offers', '/offers'],
 ] as const
-
-/**
- * A disclosure of the compact (phone) header: a button with aria-expanded and aria-controls, and the
- * panel it shows. Escape closes it and puts focus back on the button; so does a navigation, a press
- * outside it, or focus leaving it. Focus that was inside the panel when it closes goes back to the
- * button, so it is never left on something hidden. On a wide screen the button is hidden by CSS and
- * the panel always shown: the state then changes nothing.
- */
-function useDisclosure() {
-  const [open, setOpen] = useState(false)
-  const button = useRef<HTMLButtonElement>(null)
-  const box = useRef<HTMLDivElement>(null)
-  const panelId = useId()
-  const { key } = useLocation()
-  const shown = useRef(open)
-  shown.current = open
-
-  function close() {
-    if (!shown.current) return
-    const at = document.activeElement
-    setOpen(false)
-    if (at !== button.current && box.current?.contains(at)) button.current?.focus()
-  }
-  // a navigation (a link in the panel, a search) closes it
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on each new location
-  useEffect(close, [key])
-  useEffect(() => {
-    if (!open) return
-    const outside = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', outside)
-    return () => document.removeEventListener('pointerdown', outside)
-  }, [open])
-
-  return {
-    open,
-    setOpen,
-    close,
-    button,
-    panelId,
-    box: {
-      ref: box,
-      onKeyDown(e: KeyboardEvent) {
-        if (e.key !== 'Escape' || !open) return
-        e.preventDefault()
-        setOpen(false)
-        button.current?.focus()
-      },
-      onBlur(e: FocusEvent) {
-        const to = e.relatedTarget as Node | null
-        if (open && to && !box.current?.contains(to)) setOpen(false)
-      },
-    },
-  }
-}
 
 const MenuIcon = ({ open }: { open: boolean }) => (
   <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
@@ -86,7 +30,8 @@ const SearchIcon = () => (
 /**
  * The header's catalog links and store search (slot 'header.nav'). On a wide screen both are in the
  * header's row; on a narrow one (header.module.css) the links fold behind a menu button and the search
- * behind an icon button that opens one slim field, focused. The markup is the same at every width (the
+ * behind an icon button that opens one slim field, focused (each a core disclosure: Escape, a press
+ * outside or a navigation closes it). The markup is the same at every width (the
  * header is rendered to HTML on the server): only CSS decides which look shows.
  */
 export default function HeaderNav() {
@@ -100,14 +45,7 @@ export default function HeaderNav() {
   return (
     <div className={s.wrap}>
       <div className={s.part} {...menu.box}>
-        <button
-          ref={menu.button}
-          type="button"
-          className={s.toggle}
-          aria-expanded={menu.open}
-          aria-controls={menu.panelId}
-          onClick={() => menu.setOpen((v) => !v)}
-        >
+        <button type="button" className={s.toggle} {...menu.button}>
           <MenuIcon open={menu.open} />
           <span className="visually-hidden">{t('nav.menu')}</span>
         </button>
@@ -132,11 +70,9 @@ export default function HeaderNav() {
       </div>
       <div className={s.part} {...find.box}>
         <button
-          ref={find.button}
           type="button"
           className={s.toggle}
-          aria-expanded={find.open}
-          aria-controls={find.panelId}
+          {...find.button}
           onClick={() => {
             if (find.open) return find.setOpen(false)
             // shown and focused in the same press: a phone opens its keyboard only then

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { useSession, useTranslation } from '../../../src/index'
+import { badgeClass, useSession, useTranslation } from '../../../src/index'
 import s from './balance.module.css'
 
 const formats = new Map<string, Intl.NumberFormat>()
@@ -28,7 +28,7 @@ export default observer(function CoinBalance() {
   return (
     <Link
       to="/account/coin/history"
-      className={s.balance}
+      className={`${badgeClass} ${s.balance}`}
       aria-label={t('balance', { count: coins, value })}
       data-testid="header-coins"
     >

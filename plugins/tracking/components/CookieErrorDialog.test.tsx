@@ -32,7 +32,8 @@ describe('get-cookie error dialog', () => {
     const f = await setup()
     expect(screen.queryByTestId('tracking-error')).toBeNull()
     act(() => f.tracking.setCookieError(new HttpError('Request failed with status code 500', 'status', 500)))
-    const dialog = screen.getByTestId('tracking-error')
+    // the dialog is a chunk of its own, loaded when first shown
+    const dialog = await screen.findByTestId('tracking-error')
     expect(dialog.textContent).toContain('We could not load your session')
     expect(dialog.textContent).toContain('Request failed with status code 500')
     act(() => f.tracking.setCookieError(new HttpError('x', 'status', 422, { sid: ['Bad sid.'] })))
