@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
+import { watchTakeOver } from './observers'
 
 // ARCHITECTURE budgets (Lighthouse 95 on a lander) and issue 7 (a lander's first screen is fast): the
 // server sends a lander's hero as HTML (src/first-paint); the app replaces it without moving anything.
@@ -42,34 +43,13 @@ test('the app takes over from the first paint without a layout shift or a later 
 
   const ctx = await browser.newContext({ baseURL })
   const page = await ctx.newPage()
-  await page.addInitScript(() => {
-    const w = window as unknown as { shift: number; lcp: number[]; revealedAt: number }
-    w.shift = 0
-    w.lcp = []
-    w.revealedAt = -1
-    new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) w.shift += (e as unknown as { value: number }).value
-    }).observe({ type: 'layout-shift', buffered: true })
-    new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) w.lcp.push(e.startTime)
-    }).observe({ type: 'largest-contentful-paint', buffered: true })
-    new MutationObserver((_m, obs) => {
-      const root = document.getElementById('root')
-      if (root && !root.hidden && !document.getElementById('first-paint')) {
-        w.revealedAt = performance.now()
-        obs.disconnect()
-      }
-    }).observe(document, { subtree: true, childList: true, attributes: true })
-  })
+  const measured = await watchTakeOver(page)
   await page.goto(LANDER)
   await expect(page.getByRole('button', { name: 'I am 18 or older: I agree' })).toBeVisible()
   await expect(page.locator('#first-paint')).toHaveCount(0)
   expect(await page.getByRole('heading', { level: 1, name: TITLE }).boundingBox()).toEqual(before)
   await page.waitForTimeout(300)
-  const m = await page.evaluate(() => {
-    const w = window as unknown as { shift: number; lcp: number[]; revealedAt: number }
-    return { shift: w.shift, lcp: w.lcp, revealedAt: w.revealedAt }
-  })
+  const m = await measured()
   expect(m.shift).toBe(0)
   expect(m.revealedAt).toBeGreaterThan(0)
   expect(m.lcp.length).toBeGreaterThan(0)

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
 import { registerByApi, restoreSession } from './helpers'
+import { watchTakeOver } from './observers'
 
 // Issue 17: home, the store list, a category and a store page arrive drawn in the HTML (the server's
 // page paints, src/first-paint/server.tsx) with the main layout, in the visitor's language; the app
@@ -208,30 +209,13 @@ for (const path of ['/', '/stores']) {
       if (['/api/home', '/api/stores', '/api/categories', '/api/offers'].includes(u.pathname))
         calls.push(u.pathname + u.search)
     })
-    await page.addInitScript(() => {
-      const w = window as unknown as { shift: number; revealedAt: number }
-      w.shift = 0
-      w.revealedAt = -1
-      new PerformanceObserver((l) => {
-        for (const e of l.getEntries()) w.shift += (e as unknown as { value: number }).value
-      }).observe({ type: 'layout-shift', buffered: true })
-      new MutationObserver((_m, obs) => {
-        const root = document.getElementById('root')
-        if (root && !root.hidden && !document.getElementById('first-paint')) {
-          w.revealedAt = performance.now()
-          obs.disconnect()
-        }
-      }).observe(document, { subtree: true, childList: true, attributes: true })
-    })
+    const measured = await watchTakeOver(page)
     await page.goto(path)
     const heading = page.getByRole('heading', { level: 1 })
     await expect(heading).toBeVisible()
     await expect(page.locator('#first-paint')).toHaveCount(0)
     await page.waitForTimeout(500)
-    const m = await page.evaluate(() => {
-      const w = window as unknown as { shift: number; revealedAt: number }
-      return { shift: w.shift, revealedAt: w.revealedAt }
-    })
+    const m = await measured()
     expect(m.revealedAt).toBeGreaterThan(0)
     expect(m.shift).toBeLessThan(0.01)
     // the data the page was drawn from answered the app's first calls

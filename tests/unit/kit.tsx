@@ -3,11 +3,24 @@
  * public module; biome.json allows it): real texts in an i18next instance, a fake HTTP client that
  * answers 'METHOD /path' from handlers, and a fake session of a signed-in member.
  */
+import { render } from '@testing-library/react'
 import i18next, { type i18n as I18n } from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import type { ReactNode } from 'react'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import coreEn from '../../locales/en/core.json'
 import coreEs from '../../locales/es/core.json'
-import { type HttpClient, HttpError, type Plugin, type Session, type SessionMember } from '../../src/index'
+import {
+  type AppContextValue,
+  type AppEvents,
+  AppProvider,
+  type HttpClient,
+  HttpError,
+  type Plugin,
+  type Services,
+  type Session,
+  type SessionMember,
+} from '../../src/index'
 import { createRegistry } from '../../src/plugin/registry'
 
 type Texts = Record<string, unknown>
@@ -109,4 +122,88 @@ export function fakeSession(m: SessionMember | null = testMember) {
  */
 export function testRegistry(plugins: readonly Plugin[]) {
   return createRegistry(plugins)
+}
+
+/**
+ * The services of a screen test: the fake HTTP client and session, the config, and cookies, tracking
+ * and events that record what the screen does (`removed` cookie names, `tracked` actions, `events`).
+ *
+ * @example const { services, events } = testServices({ http, config: { plugins: ['auth', 'coins'] } })
+ */
+export function testServices({
+  http,
+  session = fakeSession().session,
+  config,
+}: {
+  http: HttpClient
+  session?: Session
+  config: Record<string, unknown>
+}) {
+  const removed: string[] = []
+  const tracked: string[] = []
+  const events: { name: keyof AppEvents; payload: unknown }[] = []
+  const services = {
+    http,
+    session,
+    config,
+    cookies: { remove: (n: string) => removed.push(n), get: () => undefined, set: () => {} },
+    track: (a: string) => tracked.push(a),
+    events: {
+      on: () => () => {},
+      emit: (name: keyof AppEvents, payload: unknown) => events.push({ name, payload }),
+    },
+  } as unknown as Services
+  return { services, removed, tracked, events }
+}
+
+/** Shows where the router is (path and query), for tests of navigation. */
+function Where() {
+  const l = useLocation()
+  return <output data-testid="location">{`${l.pathname}${l.search}`}</output>
+}
+
+/**
+ * Renders `ui` as the app would: with the texts, the app context (store slices by plugin id, the
+ * services, a registry) and a router at `path`, where `pattern` (a route path) matches it if given.
+ * `where` adds an output of the router's location (test id 'location').
+ *
+ * @example renderInApp(<SurveysPage />, { i18n, services, path: '/surveys', where: true })
+ */
+export function renderInApp(
+  ui: ReactNode,
+  {
+    i18n,
+    services,
+    store = {},
+    registry = {},
+    path = '/',
+    pattern,
+    where = false,
+  }: {
+    i18n: I18n
+    services: Services
+    store?: Record<string, unknown>
+    registry?: object
+    path?: string
+    pattern?: string
+    where?: boolean
+  },
+) {
+  const value = { store, services, registry } as unknown as AppContextValue
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <AppProvider value={value}>
+        <MemoryRouter initialEntries={[path]}>
+          {pattern ? (
+            <Routes>
+              <Route path={pattern} element={ui} />
+            </Routes>
+          ) : (
+            ui
+          )}
+          {where ? <Where /> : null}
+        </MemoryRouter>
+      </AppProvider>
+    </I18nextProvider>,
+  )
 }

@@ -1,22 +1,11 @@
-import { render } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
-import { MemoryRouter } from 'react-router-dom'
 import accountEn from '../../../locales/en/account.json'
 import headerEn from '../../../locales/en/account-header.json'
 import accountEs from '../../../locales/es/account.json'
 import headerEs from '../../../locales/es/account-header.json'
-import {
-  type AppContextValue,
-  AppProvider,
-  type HttpClient,
-  HttpError,
-  type Services,
-  type Session,
-  type SessionMember,
-} from '../../../src/index'
-import { fakeSession, testI18n, testMember } from '../../../tests/unit/kit'
+import { type HttpClient, HttpError, type Session, type SessionMember } from '../../../src/index'
+import { fakeSession, renderInApp, testI18n, testMember, testServices } from '../../../tests/unit/kit'
 import { AccountStore, type AccountStoreInstance } from './model'
 
 /** An i18next instance with the real English and Spanish texts. */
@@ -58,23 +47,8 @@ export function renderWith(
     path?: string
   },
 ) {
-  const removed: string[] = []
-  const tracked: string[] = []
-  const services = {
-    http,
-    session,
-    config: { plugins, brand: { name: 'Rewards' }, app: { languages: ['en', 'es'] } },
-    cookies: { remove: (n: string) => removed.push(n), get: () => undefined, set: () => {} },
-    track: (a: string) => tracked.push(a),
-    events: { on: () => () => {}, emit: () => {} },
-  } as unknown as Services
-  const value = { store: { account: store }, services, registry: {} } as unknown as AppContextValue
-  const r = render(
-    <I18nextProvider i18n={i18n}>
-      <AppProvider value={value}>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-      </AppProvider>
-    </I18nextProvider>,
-  )
+  const config = { plugins, brand: { name: 'Rewards' }, app: { languages: ['en', 'es'] } }
+  const { services, removed, tracked } = testServices({ http, session, config })
+  const r = renderInApp(ui, { i18n, services, store: { account: store }, path })
   return { ...r, store, removed, tracked }
 }

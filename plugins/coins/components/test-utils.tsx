@@ -1,22 +1,11 @@
-import { render } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import coinsEn from '../../../locales/en/coins.json'
 import headerEn from '../../../locales/en/coins-header.json'
 import coinsEs from '../../../locales/es/coins.json'
 import headerEs from '../../../locales/es/coins-header.json'
-import {
-  type AppContextValue,
-  type AppEvents,
-  AppProvider,
-  type HttpClient,
-  HttpError,
-  type Services,
-  type Session,
-} from '../../../src/index'
-import { fakeSession, testI18n, testMember } from '../../../tests/unit/kit'
+import { type HttpClient, HttpError, type Session } from '../../../src/index'
+import { fakeSession, renderInApp, testI18n, testMember, testServices } from '../../../tests/unit/kit'
 import type { Survey } from '../contract'
 
 /** An i18next instance with the real English and Spanish texts of coins and core. */
@@ -71,36 +60,8 @@ export function renderWith(
     pattern = '*',
   }: { i18n: I18n; http: HttpClient; session?: Session; path?: string; pattern?: string },
 ) {
-  const events: { name: keyof AppEvents; payload: unknown }[] = []
-  const services = {
-    http,
-    session,
-    config: { plugins: ['auth', 'coins'], brand: { name: 'Rewards' }, app: { languages: ['en', 'es'] } },
-    cookies: { remove: () => {}, get: () => undefined, set: () => {} },
-    track: () => {},
-    events: {
-      on: () => () => {},
-      emit: (name: keyof AppEvents, payload: unknown) => events.push({ name, payload }),
-    },
-  } as unknown as Services
-  const value = { store: {}, services, registry: {} } as unknown as AppContextValue
-  const r = render(
-    <I18nextProvider i18n={i18n}>
-      <AppProvider value={value}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={pattern} element={ui} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-      </AppProvider>
-    </I18nextProvider>,
-  )
+  const config = { plugins: ['auth', 'coins'], brand: { name: 'Rewards' }, app: { languages: ['en', 'es'] } }
+  const { services, events } = testServices({ http, session, config })
+  const r = renderInApp(ui, { i18n, services, path, pattern, where: true })
   return { ...r, events }
-}
-
-/** Shows where the router is (path and query), for tests of navigation. */
-function Where() {
-  const l = useLocation()
-  return <output data-testid="location">{`${l.pathname}${l.search}`}</output>
 }

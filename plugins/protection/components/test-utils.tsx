@@ -1,19 +1,9 @@
-import { render } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import protectionEn from '../../../locales/en/protection.json'
 import protectionEs from '../../../locales/es/protection.json'
-import {
-  type AppContextValue,
-  AppProvider,
-  type HttpClient,
-  HttpError,
-  type Services,
-  type Session,
-} from '../../../src/index'
-import { fakeSession, testI18n } from '../../../tests/unit/kit'
+import { type HttpClient, HttpError, type Services, type Session } from '../../../src/index'
+import { fakeSession, renderInApp, testI18n, testServices } from '../../../tests/unit/kit'
 import type { Claim, LinkedAccount, OverviewReply, Parcel, Provider, WatchedOrder } from '../contract'
 import { ProtectionStore, type ProtectionStoreInstance } from '../model'
 
@@ -54,33 +44,9 @@ export function renderWith(
     path = '/',
   }: { i18n: I18n; http: HttpClient; session?: Session; store?: ProtectionStoreInstance; path?: string },
 ) {
-  const services = {
-    http,
-    session,
-    config,
-    cookies: { remove: () => {}, get: () => undefined, set: () => {} },
-    track: () => {},
-    events: { on: () => () => {}, emit: () => {} },
-  } as unknown as Services
-  const value = { store: { protection: store }, services, registry: {} } as unknown as AppContextValue
-  const r = render(
-    <I18nextProvider i18n={i18n}>
-      <AppProvider value={value}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="*" element={ui} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-      </AppProvider>
-    </I18nextProvider>,
-  )
+  const { services } = testServices({ http, session, config })
+  const r = renderInApp(ui, { i18n, services, store: { protection: store }, path, pattern: '*', where: true })
   return { ...r, store }
-}
-
-function Where() {
-  const l = useLocation()
-  return <output data-testid="location">{`${l.pathname}${l.search}`}</output>
 }
 
 /** "Now" for the fixtures: taken once (to the minute) so the same fixture built twice is equal. */
