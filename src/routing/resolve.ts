@@ -68,6 +68,8 @@ const PARAM = /^:([A-Za-z_][A-Za-z0-9_]*)(\?)?(.*)$/
 
 /** React Router's explodeOptionalSegments: '/a/:b?/:c?' is '/a/:b/:c', '/a/:b', '/a/:c', '/a'. */
 export function expandOptional(path: string): string[] {
+  // most patterns have no optional segment: built for each of them at start-up, before the first screen
+  if (!path.includes('?')) return [path]
   const [first = '', ...rest] = path.split('/')
   const optional = first.endsWith('?')
   const required = first.replace(/\?$/, '')
