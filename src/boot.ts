@@ -65,6 +65,10 @@ export async function boot(
   const slots = layoutSlots.filter((e) => e.audience !== 'member')
   const memberSlots = layoutSlots.filter((e) => e.audience === 'member')
   const slotsReady = preloadSlots(slots).catch(() => {})
+  // A task of its own from here: the registry, the route table and the prefetches above, then i18next's
+  // set-up, then the root store are each tens of milliseconds on a phone (CPU x4), and in one task
+  // they were one long task of 100 to 200 ms before the first screen.
+  await yieldToMain()
   const language = detectLanguage(window.location.search, config.app.languages)
   dropMismatchedFirstPaint(language)
   let http: HttpClient | undefined
@@ -81,6 +85,7 @@ export async function boot(
   })
   // the replies the server drew this page from answer the same first calls (src/first-paint/data.ts)
   http = (await client).createHttpClient(config.app.apiBaseUrl, pageFirstData())
+  await yieldToMain()
   const { services, store } = composeApp(plugins, config, http, (e) => {
     if (import.meta.env?.DEV) console.error(e)
   })
