@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import en from '../../../locales/en/catalog.json'
 import es from '../../../locales/es/catalog.json'
 import { expiryDate } from './Coupons'
+import { historyDay, historyMonth } from './RateHistory'
 
 const texts = i18next.createInstance()
 await texts.init({
@@ -38,4 +39,29 @@ describe('a coupon expiry date, written from the texts instead of a first Intl d
     )
     expect(expiryDate(new Date('nope'), 'en', t)).toBe('Invalid Date')
   })
+})
+
+describe("the rate history's dates, written from the texts", () => {
+  for (const [lng, locale] of [
+    ['en', 'en-US'],
+    ['es', 'es-US'],
+  ] as const) {
+    it(`are what Intl writes in ${lng}: month and year, and the table's day`, () => {
+      const t = texts.getFixedT(lng, 'catalog')
+      const dates = [
+        ...Array.from({ length: 12 }, (_, m) => new Date(2026, m, m === 1 ? 28 : 31, 23, 59)),
+        new Date(2027, 0, 5),
+        new Date(999, 0, 1),
+        new Date(9999, 11, 31),
+      ]
+      for (const d of dates) {
+        expect(historyMonth(d, lng, t), d.toISOString()).toBe(
+          d.toLocaleDateString(locale, { month: 'short', year: 'numeric' }),
+        )
+        expect(historyDay(d, lng, t), d.toISOString()).toBe(d.toLocaleDateString(lng))
+      }
+      const far = new Date(12345, 0, 1)
+      expect(historyDay(far, lng, t)).toBe(far.toLocaleDateString(lng))
+    })
+  }
 })
