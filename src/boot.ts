@@ -37,9 +37,10 @@ export function yieldToMain(): Promise<void> {
  * its services, run each plugin's setup, then render.
  *
  * `source` is the config complete with its route table, or its promise ('@brand' loadConfig(): the
- * table is a chunk of its own). The HTTP client and axios are a chunk of their own too. index.html
- * preloads both (rsbuild.config.ts performance.preload), so they arrive beside the entry chunks
- * instead of the entry carrying them; both are asked for here at once.
+ * table is a chunk of its own). The HTTP client is a chunk of its own too (it loads axios with its
+ * first call to the network). index.html's loader preloads both (rsbuild.config.ts
+ * pluginScriptsAfterPaint, performance.preload), so they arrive beside the entry chunks instead of the
+ * entry carrying them; both are asked for here at once.
  */
 export async function boot(
   plugins: readonly Plugin[],
