@@ -164,10 +164,13 @@ for (const brand of brands) {
   for (const f of entry) console.log(`    ${f.padEnd(38)} ${kb(sizes(dir, [f]).gz).padStart(9)} gzip`)
   for (const f of preloads)
     console.log(`    ${f.padEnd(38)} ${kb(sizes(dir, [f]).gz).padStart(9)} gzip  (preloaded beside the entry)`)
+  const landerPath = cfg.landers?.landers[0]?.paths.find((p) => !p.includes(':'))
   const product = await startProduct(brand, 3460 + brands.indexOf(brand))
   let drawn: Set<string>
+  let lander: Set<string> | undefined
   try {
     drawn = await scriptsOf(browser, `${product.url}/`)
+    if (landerPath) lander = await scriptsOf(browser, product.url + landerPath)
   } finally {
     product.stop()
   }
@@ -182,12 +185,10 @@ for (const brand of brands) {
   console.log(
     `  first view of / (static files only, no drawn page) ${kb(bare.raw).padStart(9)} raw  ${kb(bare.gz).padStart(9)} gzip  (${home.size} files)`,
   )
-  const landerPath = cfg.landers?.landers[0]?.paths.find((p) => !p.includes(':'))
-  if (landerPath) {
-    const files = await jsOf(landerPath)
-    const l = sizes(dir, files)
+  if (landerPath && lander) {
+    const l = sizes(dir, lander)
     console.log(
-      `  first view of ${landerPath.padEnd(8)} ${kb(l.raw).padStart(9)} raw  ${kb(l.gz).padStart(9)} gzip  (${files.size} files)`,
+      `  first view of ${landerPath} (npm start) ${kb(l.raw).padStart(9)} raw  ${kb(l.gz).padStart(9)} gzip  (${lander.size} files)`,
     )
   }
   for (const plugin of cfg.plugins) {
