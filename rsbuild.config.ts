@@ -200,7 +200,6 @@ const pluginPrecompress = (): RsbuildPlugin => ({
   },
 })
 
-
 /**
  * The app's scripts are asked for once the page has painted. index.html carries no script tag and no
  * script preload: one small inline script (id "app-loader", its lists read by scripts/app-scripts.mjs)

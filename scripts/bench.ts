@@ -163,7 +163,9 @@ for (const brand of brands) {
   if (!homeOk || (cfg.landers && !landerOk)) failed = true
   for (const f of entry) console.log(`    ${f.padEnd(38)} ${kb(sizes(dir, [f]).gz).padStart(9)} gzip`)
   for (const f of preloads)
-    console.log(`    ${f.padEnd(38)} ${kb(sizes(dir, [f]).gz).padStart(9)} gzip  (preloaded beside the entry)`)
+    console.log(
+      `    ${f.padEnd(38)} ${kb(sizes(dir, [f]).gz).padStart(9)} gzip  (preloaded beside the entry)`,
+    )
   const landerPath = cfg.landers?.landers[0]?.paths.find((p) => !p.includes(':'))
   const product = await startProduct(brand, 3460 + brands.indexOf(brand))
   let drawn: Set<string>
