@@ -94,22 +94,28 @@ test.describe('attribution cookie (SPEC 3, 9)', () => {
   })
 })
 
+/** Opens `path`, recording the API calls ('POST /api/x') and scripts it asks for, and its first data. */
+async function openRecorded(page: Page, path: string) {
+  const calls: string[] = []
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    const u = new URL(r.url())
+    if (u.pathname.startsWith('/api/')) calls.push(`${r.method()} ${u.pathname}`)
+    if (u.pathname.endsWith('.js')) scripts.push(u.pathname)
+  })
+  await page.goto(path)
+  const data = JSON.parse((await page.locator('#first-data').textContent()) ?? '{}') as Record<
+    string,
+    { status: number; body: { success?: boolean; data?: { sid?: unknown } } }
+  >
+  return { calls, scripts, data }
+}
+
 test.describe('get-cookie on a page drawn by the server (issue 17: the first view loads no axios)', () => {
   test('home carries get-cookie’s reply: the browser neither calls it nor loads axios until a call goes out', async ({
     page,
   }) => {
-    const calls: string[] = []
-    const scripts: string[] = []
-    page.on('request', (r) => {
-      const u = new URL(r.url())
-      if (u.pathname.startsWith('/api/')) calls.push(`${r.method()} ${u.pathname}`)
-      if (u.pathname.endsWith('.js')) scripts.push(u.pathname)
-    })
-    await page.goto('/')
-    const data = JSON.parse((await page.locator('#first-data').textContent()) ?? '{}') as Record<
-      string,
-      { status: number; body: { success?: boolean; data?: { sid?: unknown } } }
-    >
+    const { calls, scripts, data } = await openRecorded(page, '/')
     expect(data['POST /api/get-cookie']).toMatchObject({ status: 200, body: { success: true } })
     expect(typeof data['POST /api/get-cookie']?.body.data?.sid).toBe('string')
     await expect.poll(() => calls).toContain('POST /api/check-set-cookie')
@@ -126,18 +132,7 @@ test.describe('get-cookie on a page drawn by the server (issue 17: the first vie
     test(`${path} (not drawn at request time) carries get-cookie’s reply too and makes no such call`, async ({
       page,
     }) => {
-      const calls: string[] = []
-      const scripts: string[] = []
-      page.on('request', (r) => {
-        const u = new URL(r.url())
-        if (u.pathname.startsWith('/api/')) calls.push(`${r.method()} ${u.pathname}`)
-        if (u.pathname.endsWith('.js')) scripts.push(u.pathname)
-      })
-      await page.goto(path)
-      const data = JSON.parse((await page.locator('#first-data').textContent()) ?? '{}') as Record<
-        string,
-        { status: number; body: { success?: boolean } }
-      >
+      const { calls, scripts, data } = await openRecorded(page, path)
       expect(data['POST /api/get-cookie']).toMatchObject({ status: 200, body: { success: true } })
       await expect.poll(() => calls).toContain('POST /api/check-set-cookie')
       expect(calls).not.toContain('POST /api/get-cookie')
