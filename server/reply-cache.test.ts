@@ -258,6 +258,10 @@ describe('catalog replies from the cache', () => {
 
   it('shows a change of the catalog within two TTLs (the stale reply once, while it refreshes)', async () => {
     app.catalogCache.ttlMs = 200
+    // the cache's age on a clock of the test's own: on the real one, the requests below took long
+    // enough on a loaded machine to pass twice the TTL, after which nothing stale is served
+    app.catalogCache.clear()
+    vi.useFakeTimers({ toFake: ['Date'] })
     const db = app.services.db
     const first = (await c.get('/api/stores?per_page=1')).body.data[0]
     const store = first.internal_name as string
@@ -266,7 +270,7 @@ describe('catalog replies from the cache', () => {
     try {
       expect((await c.get('/api/stores?per_page=1')).body.data[0].name).toBe(first.name)
       expect((await c.get(`/api/stores/${store}`)).text).toBe(page.text)
-      await new Promise((r) => setTimeout(r, 250))
+      vi.setSystemTime(Date.now() + 250)
       // stale: served at once while the refresh runs
       expect((await c.get('/api/stores?per_page=1')).body.data[0].name).toBe(first.name)
       await vi.waitFor(async () => {
@@ -276,6 +280,7 @@ describe('catalog replies from the cache', () => {
         expect((await c.get(`/api/stores/${store}`)).body.data.name).toBe('Renamed Store')
       })
     } finally {
+      vi.useRealTimers()
       await db.query('UPDATE stores SET name = $2 WHERE internal_name = $1', [store, first.name])
     }
   })

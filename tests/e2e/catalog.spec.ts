@@ -346,9 +346,11 @@ test.describe('catalog: extension prompt (SPEC 4)', () => {
     await expect(first).toBeVisible()
     await first.getByRole('button', { name: 'Not now' }).click()
     await expect(first).toHaveCount(0)
-    let cookie = (await context.cookies()).find((c) => c.name === constants.extensionPrompt.cookieName)
-    expect(cookie?.value).toBe('1')
-    const days = (cookie!.expires - Date.now() / 1000) / 86400
+    // document.cookie reaches the browser's cookie store a moment later (CI once read it before)
+    const promptCookie = async () =>
+      (await context.cookies()).find((c) => c.name === constants.extensionPrompt.cookieName)
+    await expect.poll(async () => (await promptCookie())?.value).toBe('1')
+    const days = ((await promptCookie())!.expires - Date.now() / 1000) / 86400
     expect(Math.round(days)).toBe(constants.extensionPrompt.lifeDays)
     // same page life: nothing more
     await page.getByRole('link', { name: 'Stores', exact: true }).first().click()
@@ -359,8 +361,7 @@ test.describe('catalog: extension prompt (SPEC 4)', () => {
     const second = page.getByTestId('extension-prompt-second')
     await expect(second).toBeVisible()
     await second.getByRole('button', { name: 'Not now' }).click()
-    cookie = (await context.cookies()).find((c) => c.name === constants.extensionPrompt.cookieName)
-    expect(cookie?.value).toBe('2')
+    await expect.poll(async () => (await promptCookie())?.value).toBe('2')
     await page.reload()
     await expect(page.getByTestId('store-tile').first()).toBeVisible()
     await expect(page.locator('[data-testid^="extension-prompt"]')).toHaveCount(0)

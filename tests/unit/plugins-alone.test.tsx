@@ -128,7 +128,8 @@ describe('each plugin boots alone (plus what it requires) and shows one of its s
     })
     expect(b.plugins.map((p) => p.name)).toEqual(['tracking'])
     // the call goes out once axios has loaded (src/http/client.ts loads it with the first call)
-    await vi.waitFor(() => expect(b.seen).toContain('POST /api/get-cookie'))
+    // (a dynamic import: more than vi.waitFor's default second on a loaded machine)
+    await vi.waitFor(() => expect(b.seen).toContain('POST /api/get-cookie'), { timeout: 5_000 })
     const Overlay = (await b.registry.slots.get('app.overlay')![0]!.load()).default
     render(b.wrap(<Overlay />))
     const dialog = await screen.findByTestId('tracking-error')
