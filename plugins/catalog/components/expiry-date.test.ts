@@ -5,6 +5,9 @@ import es from '../../../locales/es/catalog.json'
 import { expiryDate } from './Coupons'
 import { historyDay, historyMonth } from './RateHistory'
 
+/** Dates around today's year; the limits of what is written from the texts (years 1 to 9999) beside them. */
+const year = new Date().getFullYear()
+
 const texts = i18next.createInstance()
 await texts.init({
   lng: 'en',
@@ -22,9 +25,9 @@ describe('a coupon expiry date, written from the texts instead of a first Intl d
       const t = texts.getFixedT(lng, 'catalog')
       const intl = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' })
       const dates = [
-        ...Array.from({ length: 12 }, (_, m) => new Date(2027, m, m === 1 ? 28 : 31, 23, 59)),
-        ...Array.from({ length: 12 }, (_, m) => new Date(2026, m, 1)),
-        new Date('2026-12-31T23:59:59Z'),
+        ...Array.from({ length: 12 }, (_, m) => new Date(year + 1, m, m === 1 ? 28 : 31, 23, 59)),
+        ...Array.from({ length: 12 }, (_, m) => new Date(year, m, 1)),
+        new Date(Date.UTC(year, 11, 31, 23, 59, 59)),
         new Date(999, 0, 5),
         new Date(9999, 11, 31),
       ]
@@ -49,8 +52,8 @@ describe("the rate history's dates, written from the texts", () => {
     it(`are what Intl writes in ${lng}: month and year, and the table's day`, () => {
       const t = texts.getFixedT(lng, 'catalog')
       const dates = [
-        ...Array.from({ length: 12 }, (_, m) => new Date(2026, m, m === 1 ? 28 : 31, 23, 59)),
-        new Date(2027, 0, 5),
+        ...Array.from({ length: 12 }, (_, m) => new Date(year, m, m === 1 ? 28 : 31, 23, 59)),
+        new Date(year + 1, 0, 5),
         new Date(999, 0, 1),
         new Date(9999, 11, 31),
       ]
