@@ -196,3 +196,50 @@ describe('request-time page paints (issue 17): what the server puts in the page'
     expect(JSON.parse(script!)['/api/stores?q=x'].body.q).toBe('</script><script>alert(1)</script>')
   })
 })
+
+describe('redirects the server answers itself (issue 17: /deliveroo arrives drawn)', () => {
+  let dir: string
+  let server: FastifyInstance
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'spa-redirect-'))
+    const dist = join(dir, 'dist', 'redir')
+    mkdirSync(dist, { recursive: true })
+    writeFileSync(join(dist, 'index.html'), html)
+    // a built painter, as rsbuild.config.ts writes it; its redirect() is the route table's (serverRedirect)
+    const painter = join(dir, 'dist', '.first-paint', 'redir')
+    mkdirSync(painter, { recursive: true })
+    writeFileSync(
+      join(painter, 'page-paint.js'),
+      `export async function createPagePainter() {
+        return {
+          startReads: [],
+          redirect: (url) => (url.startsWith('/category') ? '/stores' + url.slice('/category'.length) : null),
+          paint: async () => null,
+        }
+      }`,
+    )
+    server = await testServer({
+      root: dir,
+      serveStatic: true,
+      brand: 'redir',
+      seed: false,
+      mode: 'production',
+    })
+  })
+  afterAll(async () => {
+    await server?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("answers a page request on a redirect with a 302 to the app's target, query kept, not cached", async () => {
+    const r = await client(server).get('/category?sid=a&lang=es', { accept: 'text/html' })
+    expect(r.status).toBe(302)
+    expect(r.headers.location).toBe('/stores?sid=a&lang=es')
+    expect(r.headers['cache-control']).toBe('no-cache')
+    const page = await client(server).get('/stores', { accept: 'text/html' })
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('<div id="root"></div>')
+    // not a page request: the API's JSON 404, no redirect
+    expect((await client(server).get('/category', { accept: 'application/json' })).status).toBe(404)
+  })
+})

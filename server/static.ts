@@ -28,6 +28,8 @@ interface PagePainter {
   } | null>
   /** The plugins' start-up reads; an older build without them has none. */
   startReads?: readonly FirstDataRequest[]
+  /** Where an unguarded redirect of the route table sends a page request; an older build has none. */
+  redirect?(url: string): string | null
 }
 
 /** first-paint.json, written by the build (rsbuild.config.ts, src/first-paint): path -> language -> page parts. */
@@ -264,6 +266,10 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build`, then restart the server.')
     }
+    // a redirect of the route table that needs no session: the browser goes there at once, so the
+    // page it lands on can arrive drawn (the app would go there too, after starting)
+    const to = req ? painter?.redirect?.(url) : null
+    if (to) return reply.header('Cache-Control', 'no-cache').redirect(to, 302)
     let page: { status: number; html: string } | null = null
     let reads = ''
     if (req) {

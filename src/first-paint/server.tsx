@@ -23,6 +23,7 @@ import type { Cookies } from '../platform/cookies'
 import { composeApp } from '../plugin/compose'
 import { createRegistry } from '../plugin/registry'
 import type { Plugin, ScreenProps, ServerPaintContext } from '../plugin/types'
+import { serverRedirect } from '../routing/navigation'
 import { routeTable } from '../routing/resolve'
 import { AppProvider } from '../state/context'
 import { Footer, Header, LAYOUT_SLOTS } from '../ui/Layout'
@@ -69,6 +70,11 @@ export interface PagePainter {
   paint(request: PageRequest): Promise<PagePaint | null>
   /** Whether `path` is drawn on the server (without drawing it). */
   paints(path: string): boolean
+  /**
+   * Where an unguarded redirect of the route table sends `url` (path and query), for the server to
+   * answer with an HTTP redirect; null otherwise (routing/navigation.ts serverRedirect).
+   */
+  redirect(url: string): string | null
   /**
    * The plugins' start-up reads (`startReads`): a drawn page carries their replies; the server adds
    * them to every other page it sends too, so no page's start waits for them.
@@ -177,6 +183,7 @@ export async function createPagePainter(
   return {
     startReads,
     paints: (path) => target(path) !== null,
+    redirect: (url) => serverRedirect(table, url),
     async paint(req) {
       const [path = '/', query = ''] = req.url.split('?')
       const t = target(path)

@@ -110,6 +110,39 @@ test('the store list, a category and a store page arrive drawn in the HTML', asy
   })
 })
 
+test('a redirect of redirects.json without a guard is answered by the server, so its page arrives drawn', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const all = await api<{ data: Named[] }>(request, '/api/stores?lang=es&page=1&per_page=24&sort=popular')
+  const store = all.data[0]!
+  // SPEC 2.6: /{merchant} goes to /{merchant}-coupons; the query (attribution, language) goes along
+  const first = await request.get(`/${store.internal_name}?sid=x&lang=es`, {
+    headers: { accept: 'text/html' },
+    maxRedirects: 0,
+  })
+  expect(first.status()).toBe(302)
+  expect(first.headers().location).toBe(`/${store.internal_name}-coupons?sid=x&lang=es`)
+  await withoutScripts(browser, baseURL, `/${store.internal_name}?lang=es`, async (page, status) => {
+    expect(status).toBe(200)
+    expect(new URL(page.url()).pathname).toBe(`/${store.internal_name}-coupons`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.name)
+    await expect(page.getByTestId('store-rate')).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  })
+  // /category/{category} goes to /stores/{category}
+  const cats = await api<{ data: { slug: string; names: { en: string } }[] }>(request, '/api/categories')
+  await withoutScripts(browser, baseURL, `/category/${cats.data[0]!.slug}`, async (page, status) => {
+    expect(status).toBe(200)
+    expect(new URL(page.url()).pathname).toBe(`/stores/${cats.data[0]!.slug}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(cats.data[0]!.names.en)
+  })
+  // a guarded one needs the member's session: the app decides (the page itself, no redirect)
+  const settings = await request.get('/settings', { headers: { accept: 'text/html' }, maxRedirects: 0 })
+  expect(settings.status()).toBe(200)
+})
+
 test('a store or category that does not exist is a 404 with the not-found page in the first HTML', async ({
   browser,
   baseURL,
