@@ -34,7 +34,7 @@ export default observer(function UnreadBadge() {
   return (
     <Link
       to="/account/notifications"
-      className={badgeClass}
+      className={`${badgeClass} ${s.bell}`}
       aria-label={n ? t('unread', { count: n }) : t('none')}
       data-testid="unread-badge"
     >

@@ -8,7 +8,7 @@
 import { expect, type Page } from '@playwright/test'
 import constants from '../../../config/constants.json' with { type: 'json' }
 import { test } from '../fixtures'
-import { expectNoSeriousAxe, pathOf, signedInMember } from '../helpers'
+import { expectNoSeriousAxe, pathOf, type Registered, restoreSession, signedInMember } from '../helpers'
 
 const T = {
   en: {
@@ -221,6 +221,50 @@ test("a member's balance button opens the balance link and Sign out", async ({ p
   await expect(page.getByTestId('auth-header').getByRole('button', { name: 'Sign in' })).toBeVisible({
     timeout: 10_000,
   })
+})
+
+test("a member's balance, coins and unread count stay in the one row, down to 360 px", async ({
+  page,
+  request,
+}, testInfo) => {
+  // the demo member (SEED_DEMO=1 on the test servers) has a cash balance, coins and unread messages
+  const r = await request.post('/api/web/login', {
+    data: {
+      email: 'demo@example.com',
+      password: 'demo-rewards-2024',
+      'g-recaptcha-response': 'phone-header',
+    },
+  })
+  expect(r.ok()).toBe(true)
+  const login = (await r.json()) as { login_token: string; user: Registered['user'] }
+  await restoreSession(page.context(), testInfo.project.use.baseURL!, {
+    email: 'demo@example.com',
+    token: login.login_token,
+    user: login.user,
+  })
+  const width = page.viewportSize()!.width
+  for (const w of [width, 360]) {
+    await page.setViewportSize({ width: w, height: 800 })
+    await open(page, '/')
+    const account = page.getByRole('button', { name: /^Account menu, cash balance/ })
+    await expect(account).toHaveText(/^\$\d/)
+    await expect(page.getByTestId('header-coins')).toBeVisible()
+    await expect(page.getByTestId('unread-badge')).toBeVisible()
+    const head = (await header(page).boundingBox())!
+    expect(head.height, `header at ${w} px`).toBeLessThanOrEqual(72)
+    for (const item of [account, page.getByTestId('header-coins'), page.getByTestId('unread-badge')]) {
+      const b = (await item.boundingBox())!
+      expect(
+        Math.abs(b.y + b.height / 2 - (head.y + head.height / 2)),
+        `in the one row at ${w} px`,
+      ).toBeLessThan(4)
+    }
+    await expectTapTargets(page)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: testInfo.outputPath(`member-balances-${w}.png`) })
+  }
 })
 
 test.describe('before the app starts', () => {
