@@ -258,7 +258,7 @@ describe('catalog replies from the cache', () => {
 
   it('shows a change of the catalog within two TTLs (the stale reply once, while it refreshes)', async () => {
     app.catalogCache.ttlMs = 200
-    // the cache's age on a clock of the test's own: on the real one, the requests below took long
+    // the cache's age on a clock of the test's own: on the real one, the requests below can take long
     // enough on a loaded machine to pass twice the TTL, after which nothing stale is served
     app.catalogCache.clear()
     vi.useFakeTimers({ toFake: ['Date'] })

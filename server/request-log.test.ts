@@ -29,8 +29,8 @@ describe('the request log in production', () => {
   let prod: FastifyInstance
   beforeAll(async () => {
     prod = await production()
-    // the first store list after a start reads the database (over 500 ms on a loaded 2-core machine,
-    // which is a slow request and a line of its own): the tests see it answered from the cache
+    // the first store list after a start reads the database, which on a loaded 2-core machine can
+    // take SLOW_REQUEST_MS or more (a line of its own): the tests see it answered from the cache
     const c = client(prod)
     expect((await c.get('/api/stores?per_page=5')).status).toBe(200)
     lines.length = 0

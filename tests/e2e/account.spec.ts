@@ -6,10 +6,10 @@
  * the history. The account menu lists the coin pages on this brand (shipnow/account.spec.ts: none).
  */
 import { readFileSync } from 'node:fs'
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
 import { test } from './fixtures'
-import { expectNoSeriousAxe, PASSWORD, type Registered, restoreSession, verifiedMember } from './helpers'
+import { expectNoSeriousAxe, PASSWORD, type Registered, signedInDemo, verifiedMember } from './helpers'
 
 const LANGS = ['en', 'es'] as const
 type Lang = (typeof LANGS)[number]
@@ -218,20 +218,6 @@ test('/account and /withdraw-money land on the real screens', async ({ page, req
   await expect(page.getByRole('heading', { level: 1, name: 'Withdraw cash' })).toBeVisible()
 })
 
-/** The demo member (SEED_DEMO=1): gift cards (one expired), rebates, a Plus membership. */
-async function demoMember(page: Page, request: APIRequestContext, baseURL: string) {
-  const r = await request.post('/api/web/login', {
-    data: { email: 'demo@example.com', password: 'demo-rewards-2024', 'g-recaptcha-response': 'e2e' },
-  })
-  expect(r.ok(), 'the demo member signs in (the test servers seed it)').toBe(true)
-  const body = (await r.json()) as { login_token: string; user: Registered['user'] }
-  await restoreSession(page.context(), baseURL, {
-    email: 'demo@example.com',
-    token: body.login_token,
-    user: body.user,
-  })
-}
-
 const PAGES = {
   en: [
     ['/account/gift-card-history', 'Gift card history'],
@@ -262,7 +248,7 @@ for (const lng of LANGS) {
     baseURL,
   }) => {
     test.setTimeout(90_000)
-    await demoMember(page, request, baseURL!)
+    await signedInDemo(page, request, baseURL!)
     for (const [path, title] of PAGES[lng]) {
       await page.goto(at(path, lng))
       await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible()
@@ -278,7 +264,7 @@ test('the demo member replaces an expired gift card; the rebates page counts thi
   request,
   baseURL,
 }) => {
-  await demoMember(page, request, baseURL!)
+  await signedInDemo(page, request, baseURL!)
   await page.goto('/account/gift-card-history')
   const target = page.getByTestId('gift-row').filter({ hasText: 'Target' })
   await expect(target).toContainText('Expired')

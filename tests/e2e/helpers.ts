@@ -44,6 +44,23 @@ export async function signedInMember(page: Page, request: APIRequestContext, tag
   return m
 }
 
+/**
+ * The demo member (SEED_DEMO=1 on the test servers: gift cards, rebates, a Plus membership, a cash
+ * balance, coins and unread messages), signed in in this page's browser (restored-session style).
+ */
+export async function signedInDemo(page: Page, request: APIRequestContext, baseURL: string) {
+  const r = await request.post('/api/web/login', {
+    data: { email: 'demo@example.com', password: 'demo-rewards-2024', 'g-recaptcha-response': 'e2e' },
+  })
+  expect(r.ok(), 'the demo member signs in (the test servers seed it)').toBe(true)
+  const body = (await r.json()) as { login_token: string; user: Registered['user'] }
+  await restoreSession(page.context(), baseURL, {
+    email: 'demo@example.com',
+    token: body.login_token,
+    user: body.user,
+  })
+}
+
 /** No serious or critical axe violation on the page (or inside `include`). */
 export async function expectNoSeriousAxe(page: Page, label = '', include?: string) {
   const b = new AxeBuilder({ page })

@@ -8,7 +8,7 @@
 import { expect, type Page } from '@playwright/test'
 import constants from '../../../config/constants.json' with { type: 'json' }
 import { test } from '../fixtures'
-import { expectNoSeriousAxe, pathOf, type Registered, restoreSession, signedInMember } from '../helpers'
+import { expectNoSeriousAxe, pathOf, signedInDemo, signedInMember } from '../helpers'
 
 const T = {
   en: {
@@ -227,21 +227,8 @@ test("a member's balance, coins and unread count stay in the one row, down to 36
   page,
   request,
 }, testInfo) => {
-  // the demo member (SEED_DEMO=1 on the test servers) has a cash balance, coins and unread messages
-  const r = await request.post('/api/web/login', {
-    data: {
-      email: 'demo@example.com',
-      password: 'demo-rewards-2024',
-      'g-recaptcha-response': 'phone-header',
-    },
-  })
-  expect(r.ok()).toBe(true)
-  const login = (await r.json()) as { login_token: string; user: Registered['user'] }
-  await restoreSession(page.context(), testInfo.project.use.baseURL!, {
-    email: 'demo@example.com',
-    token: login.login_token,
-    user: login.user,
-  })
+  // the demo member has a cash balance, coins and unread messages
+  await signedInDemo(page, request, testInfo.project.use.baseURL!)
   const width = page.viewportSize()!.width
   for (const w of [width, 360]) {
     await page.setViewportSize({ width: w, height: 800 })
