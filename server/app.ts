@@ -21,6 +21,7 @@ import { compressReplies } from './lib/compress.ts'
 import { errorBody, HttpError, TtlCache } from './lib/http.ts'
 import { setupProtection } from './lib/protection/setup.ts'
 import { scheduleWatcher } from './lib/protection/watcher.ts'
+import { defaultPublicUrl, isLoopbackHost, normalisePublicUrl } from './lib/public-url.ts'
 import { securityHeaders } from './lib/security.ts'
 import { Sessions } from './lib/session.ts'
 import { accountRoutes } from './routes/account.ts'
@@ -90,9 +91,16 @@ export interface BuildOptions {
   /** Coin platform secrets by platform id (COINS_SECRET_* of config/coins.json); a platform without one is off. */
   coinSecrets?: Record<string, string>
   /**
-   * The development survey platform (/dev-platform/*, the `devsurvey` of config/coins.json). Default: on
-   * in development and test modes and on the embedded database; off in production on DATABASE_URL
-   * (DEV_SURVEY_PLATFORM=1 turns it on there).
+   * PUBLIC_URL: the origin (and optional path) every absolute URL the server writes starts with. Default
+   * http://localhost:3000. Never taken from a request's Host header.
+   */
+  publicUrl?: string
+  /** The address the server listens on (HOST); the stand-ins are on by default only on a loopback one. */
+  host?: string
+  /**
+   * The development survey platform (/dev-platform/*, the `devsurvey` of config/coins.json). Its coins are
+   * test money. Default: on only on a loopback host, in development and test modes or on the embedded
+   * database (DEV_SURVEY_PLATFORM=1 turns it on elsewhere).
    */
   devSurveyPlatform?: boolean
   /** How long the development platform waits before it calls the postback (ms; default 1000). */
@@ -235,14 +243,17 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
 
   const sessions = new Sessions(db, [`${cookiePrefix}${constants.loginCookieName}`])
   await sessions.init(opts.jwtSecret)
-  const devSurveyPlatform = opts.devSurveyPlatform ?? (mode !== 'production' || !opts.databaseUrl)
+  const publicUrl = normalisePublicUrl(opts.publicUrl ?? defaultPublicUrl(undefined))
+  // stand-ins that play a partner pay test money; by default they are on only on a loopback address
+  const standInDefault = isLoopbackHost(opts.host) && (mode !== 'production' || !opts.databaseUrl)
+  const devSurveyPlatform = opts.devSurveyPlatform ?? standInDefault
   const platforms = await loadPlatforms(db, {
     secrets: opts.coinSecrets ?? {},
     devPlatform: devSurveyPlatform,
   })
   const captchaSecret = process.env.CAPTCHA_SECRET
   const dataDir = opts.dataDir ?? '.data/pglite'
-  const devLinkProvider = opts.devLinkProvider ?? (mode !== 'production' || !opts.databaseUrl)
+  const devLinkProvider = opts.devLinkProvider ?? standInDefault
   const protection = await setupProtection(db, {
     mode,
     databaseUrl: opts.databaseUrl,
@@ -282,6 +293,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     trustGeoHeader: opts.trustGeoHeader ?? false,
     mode,
     cookiePrefix,
+    publicUrl,
     checkReplies: opts.checkReplies ?? false,
     platforms,
     protection,
@@ -297,6 +309,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       brand,
       appEnv,
       url,
+      publicUrl,
       seedDemo: opts.seedDemo === true,
       surveys: describePlatforms(platforms),
       protection: protection.describe(),

@@ -38,6 +38,8 @@ export interface Services {
   mode: Mode
   /** The cookie prefix of the environment served (config/app.json, APP_ENV): '' or e.g. 'local_'. */
   cookiePrefix: string
+  /** PUBLIC_URL, normalised (no trailing slash): the start of every absolute URL the server writes (lib/public-url.ts). */
+  publicUrl: string
   /** Coin platforms (config/coins.json) and which of them are on (their secret is known). */
   platforms: Platforms
   /** Linked accounts: the provider adapter, the token cipher, the watcher's settings. */

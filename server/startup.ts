@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { BuildOptions, Mode } from './app.ts'
 import { type Platforms, secretsFromEnv } from './lib/coins.ts'
+import { defaultPublicUrl, isLoopbackHost, normalisePublicUrl } from './lib/public-url.ts'
 
 /**
  * NODE_ENV -> mode. Only an explicit `development` or `test` turns the development conveniences on
@@ -27,8 +28,22 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
     ...(env.LOGIN_LIMIT_PER_IP ? { loginPerIp: num(env.LOGIN_LIMIT_PER_IP)! } : {}),
     ...(env.LOGIN_LIMIT_PER_EMAIL ? { loginPerEmail: num(env.LOGIN_LIMIT_PER_EMAIL)! } : {}),
   }
+  const host = env.HOST || '127.0.0.1'
+  const loopback = isLoopbackHost(host)
+  if (mode === 'production' && !loopback && !env.PUBLIC_URL)
+    throw new Error(
+      `PUBLIC_URL is not set and HOST ${host} is not a loopback address: set PUBLIC_URL to the address members use (https://...), the one every mail and link is written with.`,
+    )
+  const publicUrl = normalisePublicUrl(env.PUBLIC_URL || defaultPublicUrl(env.PORT))
+  // The stand-ins that play a partner (the development survey platform and link provider) pay test
+  // money: on by default only on a loopback HOST (and, in production, on the embedded database);
+  // elsewhere only when named (DEV_SURVEY_PLATFORM=1, DEV_LINK_PROVIDER=1); =0 turns them off anywhere.
+  const standIn = (v: string | undefined) =>
+    v === '1' || (v !== '0' && loopback && (!env.DATABASE_URL || mode !== 'production'))
   return {
     mode,
+    host,
+    publicUrl,
     // The demo member only on request, or under npm run dev (SEED_DEMO=0 turns it off there too).
     seedDemo: env.SEED_DEMO === '1' || (mode === 'development' && env.SEED_DEMO !== '0'),
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir }),
@@ -45,16 +60,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
     ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',') } : {}),
     trustGeoHeader: env.TRUST_GEO_HEADER === '1',
     coinSecrets: secretsFromEnv(env),
-    // the development survey platform: on the embedded database and in development and test modes;
-    // on a real PostgreSQL in production only with DEV_SURVEY_PLATFORM=1 (DEV_SURVEY_PLATFORM=0: off anywhere)
-    devSurveyPlatform:
-      env.DEV_SURVEY_PLATFORM === '1' ||
-      (env.DEV_SURVEY_PLATFORM !== '0' && (!env.DATABASE_URL || mode !== 'production')),
+    devSurveyPlatform: standIn(env.DEV_SURVEY_PLATFORM),
     ...(env.LINKED_ACCOUNTS_KEY ? { linkedAccountsKey: env.LINKED_ACCOUNTS_KEY } : {}),
-    // the development link provider follows the development survey platform's rule; DEV_LINK_PROVIDER=1/0 forces it
-    devLinkProvider:
-      env.DEV_LINK_PROVIDER === '1' ||
-      (env.DEV_LINK_PROVIDER !== '0' && (!env.DATABASE_URL || mode !== 'production')),
+    devLinkProvider: standIn(env.DEV_LINK_PROVIDER),
     ...(env.PROTECTION_WATCH_SECONDS ? { protectionWatchSeconds: num(env.PROTECTION_WATCH_SECONDS)! } : {}),
     limits,
     logger: { level: env.LOG_LEVEL ?? 'info' },
@@ -102,6 +110,8 @@ export interface SummaryInfo {
   brand: string
   appEnv: string
   url: string
+  /** PUBLIC_URL: what mail and links are written with. */
+  publicUrl?: string
   seedDemo: boolean
   /** The coin platforms line (describePlatforms). */
   surveys?: string
@@ -127,6 +137,7 @@ export function startupSummary(i: SummaryInfo): string {
       : `${i.mode} (development routes on: /dev/mailbox, /api/dev/*, dev social login)`
   return [
     `Rewards server ready at ${i.url}`,
+    ...(i.publicUrl ? [`  links:    ${i.publicUrl} (PUBLIC_URL: every mail and link is written with it)`] : []),
     `  mode:     ${modeLine}`,
     `  database: ${i.database}${i.seedDemo ? ', demo member seeded' : ''}`,
     `  mail:     ${i.mail}`,

@@ -98,6 +98,8 @@ export interface NewRow {
   benefitType?: string | null
   orderAmountCents?: number | null
   expectedAt?: Date | string | null
+  /** Test money: booked by a stand-in (development platform or provider, test-mode routes); never paid by a real provider. */
+  test?: boolean
 }
 
 /**
@@ -107,8 +109,8 @@ export interface NewRow {
 export async function book(db: Db, r: NewRow): Promise<number | undefined> {
   const row = await db.one<{ id: number }>(
     `INSERT INTO ledger (user_id, kind, currency, amount, status, reason, source_ref, store_id, offer, benefit_type,
-       order_amount_cents, expected_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       order_amount_cents, expected_at, test)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (source_ref) DO NOTHING RETURNING id`,
     [
       r.userId,
@@ -123,6 +125,7 @@ export async function book(db: Db, r: NewRow): Promise<number | undefined> {
       r.benefitType ?? null,
       r.orderAmountCents ?? null,
       r.expectedAt instanceof Date ? r.expectedAt.toISOString() : (r.expectedAt ?? null),
+      r.test === true,
     ],
   )
   return row?.id

@@ -321,11 +321,10 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
          WHERE user_id = $1 AND kind = 'referral_bonus' AND status NOT IN ('declined', 'reversed')`,
         [uid],
       )
-      const host = req.headers.host ?? 'localhost:3000'
       return {
         data: {
           code: user!.row.referral_code,
-          link: `${req.protocol}://${host}/refer?ref=${user!.row.referral_code}`,
+          link: `${s.publicUrl}/refer?ref=${user!.row.referral_code}`,
           earned_cents: earned!.c,
           referred: rows.map((r) => ({
             name: `${r.name.split(' ')[0] ?? ''} ${r.name.split(' ')[1]?.[0] ?? ''}.`.trim(),

@@ -34,10 +34,6 @@ export function defaultSid(d = new Date()) {
   return `${p(d.getMonth() + 1)}${p(d.getDate())}${d.getFullYear()}_organic`
 }
 
-function origin(req: FastifyRequest) {
-  const host = req.headers.host ?? 'localhost:3000'
-  return `${req.protocol}://${host}`
-}
 
 export async function sendVerification(
   s: Services,
@@ -45,7 +41,7 @@ export async function sendVerification(
   user: { id: number; email: string },
 ) {
   const token = await createOneTime(s.db, 'verify', user.id, user.email, 60 * 24 * 3)
-  const url = `${origin(req)}/verify/${token}`
+  const url = `${s.publicUrl}/verify/${token}`
   await s.mail.send({
     to: user.email,
     subject: 'Please verify your email',
@@ -307,7 +303,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         )
         if (row) {
           const token = await createOneTime(s.db, 'reset', row.id, row.email, 60)
-          const url = `${origin(req)}/password/reset/${token}/${Buffer.from(row.email).toString('base64url')}`
+          const url = `${s.publicUrl}/password/reset/${token}/${Buffer.from(row.email).toString('base64url')}`
           await s.mail.send({
             to: row.email,
             subject: 'Reset your password',

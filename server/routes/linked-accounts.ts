@@ -28,7 +28,7 @@ const base = DEFAULT_LINKED_ACCOUNTS_BASE
 const LINK_PAGE = '/order-protection-link'
 
 /** This server's callback as the provider must send the browser back to it. */
-const callbackUri = (req: FastifyRequest) => `${req.protocol}://${req.host}${CALLBACK_PATH}`
+const callbackUri = (s: Services) => `${s.publicUrl}${CALLBACK_PATH}`
 
 interface StateRow {
   user_id: number
@@ -92,7 +92,7 @@ export async function linkedAccountRoutes(app: FastifyInstance, s: Services) {
         user!.row.id,
         body.provider,
       ])
-      return { url: p.adapter.authorizeUrl(state, callbackUri(req), body.provider) }
+      return { url: p.adapter.authorizeUrl(state, callbackUri(s), body.provider) }
     },
   })
 
@@ -134,7 +134,7 @@ export async function linkedAccountRoutes(app: FastifyInstance, s: Services) {
       if (!query.code) return refuse('provider')
       let grant: Awaited<ReturnType<typeof p.adapter.exchange>>
       try {
-        grant = await p.adapter.exchange(query.code, callbackUri(req))
+        grant = await p.adapter.exchange(query.code, callbackUri(s))
       } catch (e) {
         if (e instanceof ProviderError && e.code === 'invalid_grant') return refuse('replay')
         req.log.warn({ err: e, provider: st.provider }, 'link: the provider did not exchange the code')
