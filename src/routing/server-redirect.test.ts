@@ -56,4 +56,22 @@ describe('serverRedirect: the redirects the server answers with an HTTP redirect
     for (const r of config.redirects.filter((r) => r.guard))
       expect(serverRedirect(brand, sample(r.from))).toBeNull()
   })
+
+  it('SPEC 2.4: every /safari-mobile/... address lands on /mobile-safari/installed/{page}, page 1 for a bare /safari-mobile (issue 25)', () => {
+    const brand = createResolver<RouteEntry>(
+      config.redirects.map((r) => ({
+        kind: 'redirect',
+        path: r.from,
+        to: r.to,
+        keepQuery: r.keepQuery,
+        guard: r.guard,
+      })),
+    )
+    expect(serverRedirect(brand, '/safari-mobile')).toBe('/mobile-safari/installed/1')
+    expect(serverRedirect(brand, '/safari-mobile/installed/2')).toBe('/mobile-safari/installed/2')
+    expect(serverRedirect(brand, '/safari-mobile/installed')).toBe('/mobile-safari/installed')
+    expect(serverRedirect(brand, '/safari-mobile/3?lang=es')).toBe('/mobile-safari/installed/3?lang=es')
+    // any other rest keeps its path under /mobile-safari
+    expect(serverRedirect(brand, '/safari-mobile/installed/2/extra')).toBe('/mobile-safari/installed/2/extra')
+  })
 })

@@ -14,6 +14,8 @@ test.describe('redirects (SPEC 2.2, 2.4, 2.6)', () => {
     ['/confirm/abc123', '/verify/abc123', { testId: 'verify-page' }],
     ['/mobile', '/mobile/dashboard', { testId: 'mobile-dashboard' }],
     ['/safari-mobile/2', '/mobile-safari/installed/2', { testId: 'safari-installed' }],
+    ['/safari-mobile/installed/2', '/mobile-safari/installed/2', { testId: 'safari-installed' }],
+    ['/safari-mobile', '/mobile-safari/installed/1', { testId: 'safari-installed' }],
     ['/ups/sfupsell2', '/upsell2', { testId: 'lander' }],
   ]
   for (const [from, to, screen] of table) {
