@@ -14,6 +14,8 @@ const server = (brand: string, port: number) => ({
   env: {
     BRAND: brand,
     PORT: String(port),
+    // the address the browser uses: mail links and the linked-accounts callback are written with it
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SKIP_BUILD: '1',
     DATA_DIR: 'memory://',
     TRUST_GEO_HEADER: '1',

@@ -6,7 +6,12 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
-const env = { ...process.env, NODE_ENV: 'development' }
+// the browser uses the rsbuild dev server, so mail links and callbacks are written with its address
+const env = {
+  PUBLIC_URL: `http://localhost:${process.env.DEV_PORT ?? 8080}`,
+  ...process.env,
+  NODE_ENV: 'development',
+}
 const children = [
   spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/main.ts')], {
     cwd: root,

@@ -137,7 +137,9 @@ export function startupSummary(i: SummaryInfo): string {
       : `${i.mode} (development routes on: /dev/mailbox, /api/dev/*, dev social login)`
   return [
     `Rewards server ready at ${i.url}`,
-    ...(i.publicUrl ? [`  links:    ${i.publicUrl} (PUBLIC_URL: every mail and link is written with it)`] : []),
+    ...(i.publicUrl
+      ? [`  links:    ${i.publicUrl} (PUBLIC_URL: every mail and link is written with it)`]
+      : []),
     `  mode:     ${modeLine}`,
     `  database: ${i.database}${i.seedDemo ? ', demo member seeded' : ''}`,
     `  mail:     ${i.mail}`,
