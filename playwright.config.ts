@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS } from './scripts/chromium.mjs'
+import { e2eServerLog } from './tests/e2e/log-secrets'
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const launchOptions = {
@@ -8,8 +9,11 @@ const launchOptions = {
 }
 // E2E_PORT lets two test runs share a machine: the default brand on it, shipnow on the next port.
 const base = Number(process.env.E2E_PORT ?? 3100)
+// Each server's stdout and stderr go to .tmp/e2e-server-<brand>-<port>.log (a piped stream is not
+// readable by the tests): tests/e2e/global-teardown.ts fails the run when a line carries a one-time
+// link, code or token (issue 25).
 const server = (brand: string, port: number) => ({
-  command: `node scripts/start.mjs`,
+  command: `mkdir -p .tmp && exec node scripts/start.mjs > '${e2eServerLog(brand, port)}' 2>&1`,
   url: `http://127.0.0.1:${port}/`,
   env: {
     BRAND: brand,
@@ -26,6 +30,8 @@ const server = (brand: string, port: number) => ({
     // every member the suite registers comes from 127.0.0.1: the per-address limit of sign-ups and
     // sign-ins (50 per 15 minutes, tested in server/auth.test.ts) would refuse the later specs
     LOGIN_LIMIT_PER_IP: '100000',
+    // every request in the log the teardown reads
+    LOG_LEVEL: 'debug',
   },
   reuseExistingServer: false,
   timeout: 120_000,
@@ -36,6 +42,7 @@ const server = (brand: string, port: number) => ({
 /** End-to-end: Debian's Chromium against `npm start` (the production build and the real API server). */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

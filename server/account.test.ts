@@ -206,18 +206,30 @@ describe('profile, settings, referrals, promo credit, mobile dashboard', () => {
     ])
     expect(r.body.data.link).toMatch(/\/refer\?ref=DANA2024$/)
   })
-  it('gives the promo credit once per flow', async () => {
-    const a = await c.post('/api/give-credit?ucb=flow5', {}, c.bearer(fresh))
+  it('gives the promo credit once per member to a promo sign-up (server/promo.test.ts has the rule)', async () => {
+    // not a promo sign-up: refused
+    expect((await c.post('/api/give-credit?ucb=flow5', {}, c.bearer(fresh))).body.code).toBe(
+      'promo_not_eligible',
+    )
+    const promo = await c.post('/api/web/register', {
+      name: 'Pat Promo',
+      email: 'acct-promo@example.com',
+      password: 'correct horse battery',
+      password_confirmation: 'correct horse battery',
+      register_promo: 'flow5',
+    })
+    const mine = promo.body.login_token as string
+    const a = await c.post('/api/give-credit?ucb=flow5', {}, c.bearer(mine))
     expect(a.body).toMatchObject({
       success: true,
       already_credited: false,
       amount_cents: 500,
       cash_balance_cents: 500,
     })
-    const b = await c.post('/api/give-credit?ucb=flow5', {}, c.bearer(fresh))
+    const b = await c.post('/api/give-credit', {}, c.bearer(mine))
     expect(b.body).toMatchObject({ already_credited: true, cash_balance_cents: 500 })
-    expect((await c.post('/api/give-credit?ucb=flow9', {}, c.bearer(fresh))).status).toBe(422)
-    const sync = await c.post('/api/sync-token', {}, c.bearer(fresh))
+    expect((await c.post('/api/give-credit?ucb=flow9', {}, c.bearer(mine))).status).toBe(422)
+    const sync = await c.post('/api/sync-token', {}, c.bearer(mine))
     expect(sync.body.user.cash_balance_cents).toBe(500)
   })
   it('gives the mobile dashboard', async () => {

@@ -19,6 +19,8 @@ import { devProviderAbsent, devProviderRoutes } from './dev-provider.ts'
 import { loadPlatforms } from './lib/coins.ts'
 import { compressReplies } from './lib/compress.ts'
 import { errorBody, HttpError, TtlCache } from './lib/http.ts'
+import { redactUrl, requestSerializer } from './lib/log-redact.ts'
+import { schedulePayoutRelease } from './lib/payout-release.ts'
 import { setupProtection } from './lib/protection/setup.ts'
 import { scheduleWatcher } from './lib/protection/watcher.ts'
 import { defaultPublicUrl, isLoopbackHost, normalisePublicUrl } from './lib/public-url.ts'
@@ -32,7 +34,9 @@ import { coinsRoutes } from './routes/coins.ts'
 import { coinsProfileRoutes } from './routes/coins-profile.ts'
 import { coreRoutes } from './routes/core.ts'
 import { devRoutes } from './routes/dev.ts'
+import { emailChangeRoutes } from './routes/email-change.ts'
 import { linkedAccountRoutes } from './routes/linked-accounts.ts'
+import { loginCodeRoutes } from './routes/login-code.ts'
 import { mobileRoutes } from './routes/mobile.ts'
 import { postbackRoutes } from './routes/postback.ts'
 import { protectionRoutes } from './routes/protection.ts'
@@ -117,6 +121,8 @@ export interface BuildOptions {
   protectionWatchSeconds?: number
   /** A member's "check now" at most once per this many seconds; default constants.protection.syncMinSeconds; 0: no limit. */
   protectionSyncMinSeconds?: number
+  /** How often (s) held payouts whose hold has ended are sent; default constants.payoutReleaseSeconds; 0: off. */
+  payoutReleaseSeconds?: number
 }
 
 declare module 'fastify' {
@@ -186,7 +192,8 @@ export class ProductionRequestLog extends LogController {
             ? 'info'
             : 'debug'
     if ((LEVELS[reply.log.level] ?? Number.POSITIVE_INFINITY) > (LEVELS[level] ?? 0)) return
-    const path = req.url.split('?')[0]
+    // without the query, and without a one-time link's token (/verify/<token>, …)
+    const path = redactUrl(req.url.split('?')[0] ?? '')
     const line = { method: req.method, path, status, ms, ...(level === 'debug' ? {} : { ip: req.ip }) }
     const msg =
       level === 'error'
@@ -200,6 +207,16 @@ export class ProductionRequestLog extends LogController {
   }
 }
 
+/**
+ * The logger options with the request serializer that redacts one-time links and codes from the URL
+ * (Fastify's default writes the full URL in development and test, and at trace in any mode).
+ */
+function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger
+  const o = logger === true ? {} : logger
+  return { ...o, serializers: { ...o.serializers, req: requestSerializer } }
+}
+
 export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const root = resolve(opts.root ?? process.cwd())
   const mode: Mode = opts.mode ?? 'production'
@@ -210,7 +227,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const brand = opts.brand ?? appJson.defaultBrand ?? 'default'
   if (!/^[a-z0-9-]+$/.test(brand)) throw new Error(`Bad brand name: ${brand}`)
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withRedaction(opts.logger ?? false),
     ...(mode === 'production' ? { logController: new ProductionRequestLog() } : {}),
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -283,9 +300,13 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     payment,
     listCache: new TtlCache(5_000, 2_000),
     limits: {
-      loginPerIp: 50,
-      loginPerEmail: 10,
-      windowSeconds: 900,
+      loginPerIp: constants.abuseLimits.loginPerIp,
+      loginPerEmail: constants.abuseLimits.loginPerAddressAndIp,
+      loginFailuresBeforeCaptcha: constants.abuseLimits.loginFailuresBeforeCaptcha,
+      resetPerIp: constants.abuseLimits.resetPerIp,
+      resetPerEmail: constants.abuseLimits.resetPerAddress,
+      contactPerIp: constants.abuseLimits.contactPerIp,
+      windowSeconds: constants.abuseLimits.windowSeconds,
       translationPerIp: 60,
       translationRowsMax: 5_000,
       ...opts.limits,
@@ -306,13 +327,20 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       database,
       mail: mail.describe(),
       payments: payment.describe(),
+      captcha: captchaSecret
+        ? 'reCAPTCHA-compatible verification (CAPTCHA_SECRET)'
+        : 'sandbox: any response passes (set CAPTCHA_SECRET before real members)',
       brand,
       appEnv,
       url,
       publicUrl,
       seedDemo: opts.seedDemo === true,
-      surveys: describePlatforms(platforms),
+      surveys: describePlatforms(platforms, publicUrl),
       protection: protection.describe(),
+      standIns: [
+        ...(platforms.dev ? ['development survey platform (/dev-platform)'] : []),
+        ...(devLinkProvider ? ['development link provider (/dev-provider)'] : []),
+      ],
     }),
   )
 
@@ -380,9 +408,12 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   if (devLinkProvider) await devProviderRoutes(app, services)
   else devProviderAbsent(app)
   scheduleWatcher(app, services)
+  schedulePayoutRelease(app, services, opts.payoutReleaseSeconds ?? constants.payoutReleaseSeconds)
   await upsellRoutes(app, services)
   await chatRoutes(app, services)
   await mobileRoutes(app, services)
+  await emailChangeRoutes(app, services)
+  await loginCodeRoutes(app, services)
   if (mode !== 'production') await devRoutes(app, services)
 
   // DIST_ROOT as rsbuild.config.ts takes it: relative to the root, or absolute

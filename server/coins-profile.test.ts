@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { constants } from '../src/config/constants.ts'
@@ -227,6 +228,98 @@ describe('phone verification', () => {
     expect(taken.body.code).toBe('phone_taken')
     // b's phone stays unverified
     expect((await c.get('/api/account/phone', b.auth)).body.data).toEqual({ phone: null, verified: false })
+  })
+
+  it('a changed phone is unverified until its code is entered; the same number again stays verified (issue 25)', async () => {
+    const a = await member()
+    const b = await member()
+    const phone = phoneNo()
+    await c.post('/api/account/phone/code', { phone }, a.auth)
+    expect(
+      (await c.post('/api/account/phone/verify', { phone, code: await lastCode(phone) }, a.auth)).status,
+    ).toBe(200)
+    // the same number, written with spaces: still verified
+    const spaced = `${phone.slice(0, 2)} ${phone.slice(2, 5)} ${phone.slice(5)}`
+    expect((await c.put('/api/account/profile', { phone: spaced }, a.auth)).status).toBe(200)
+    expect((await c.get('/api/account/phone', a.auth)).body.data.verified).toBe(true)
+    // another number through the profile: unverified, and a survey that needs a phone asks for it
+    const other = phoneNo()
+    expect((await c.put('/api/account/profile', { phone: other }, a.auth)).status).toBe(200)
+    expect((await c.get('/api/account/phone', a.auth)).body.data).toEqual({
+      phone: `+1${'•'.repeat(other.length - 6)}${other.slice(-4)}`,
+      verified: false,
+    })
+    // b cannot take a's number by typing it into the profile: it needs its own code
+    expect((await c.put('/api/account/profile', { phone }, b.auth)).status).toBe(200)
+    expect((await c.get('/api/account/phone', b.auth)).body.data.verified).toBe(false)
+    // a number is verified on one account at a time: once b verifies it with its code, a cannot again
+    await c.post('/api/account/phone/code', { phone }, b.auth)
+    expect(
+      (await c.post('/api/account/phone/verify', { phone, code: await lastCode(phone) }, b.auth)).status,
+    ).toBe(200)
+    expect((await c.post('/api/account/phone/code', { phone }, a.auth)).status).toBe(409)
+    // clearing the phone clears the verification
+    expect((await c.put('/api/account/profile', { phone: null }, b.auth)).status).toBe(200)
+    expect((await c.get('/api/account/phone', b.auth)).body.data).toEqual({ phone: null, verified: false })
+    const rows = await db().query<{ verified: boolean }>(
+      'SELECT phone_verified_at IS NOT NULL AS verified FROM users WHERE id = ANY($1) ORDER BY id',
+      [[a.id, b.id]],
+    )
+    expect(rows).toEqual([{ verified: false }, { verified: false }])
+  })
+
+  it('the database holds a number verified on one account at most (a unique index)', async () => {
+    const a = await member()
+    const b = await member()
+    const phone = phoneNo()
+    await db().query('UPDATE users SET phone = $2, phone_verified_at = now() WHERE id = $1', [a.id, phone])
+    await expect(
+      db().query('UPDATE users SET phone = $2, phone_verified_at = now() WHERE id = $1', [b.id, phone]),
+    ).rejects.toMatchObject({ code: '23505' })
+    // unverified, any number of accounts may name it
+    await db().query('UPDATE users SET phone = $2 WHERE id = $1', [b.id, phone])
+  })
+
+  it("migration 012 drops the verification of numbers never verified by a code, and of a number's later accounts", async () => {
+    const cleanup = readFileSync('server/db/migrations/012_account_takeover.sql', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('UPDATE users u SET phone_verified_at = NULL'))
+    expect(cleanup).toHaveLength(2)
+    const [real, changed, later] = [await member(), await member(), await member()]
+    const phone = phoneNo()
+    // `real` verified its number by a code; `changed` verified one number, then changed it (the old
+    // bug kept the flag); `later` holds the same number as `real`, verified later by a code
+    await c.post('/api/account/phone/code', { phone }, real.auth)
+    await c.post('/api/account/phone/verify', { phone, code: await lastCode(phone) }, real.auth)
+    const first = phoneNo()
+    await c.post('/api/account/phone/code', { phone: first }, changed.auth)
+    await c.post('/api/account/phone/verify', { phone: first, code: await lastCode(first) }, changed.auth)
+    await db().query('UPDATE users SET phone = $2 WHERE id = $1', [changed.id, phoneNo()])
+    await db().query('DROP INDEX users_verified_phone_key')
+    try {
+      await db().query(
+        `INSERT INTO phone_codes (user_id, phone, code_hash, expires_at, used_at) VALUES ($1, $2, 'x', now(), now())`,
+        [later.id, phone],
+      )
+      await db().query(
+        "UPDATE users SET phone = $2, phone_verified_at = now() + interval '1 second' WHERE id = $1",
+        [later.id, phone],
+      )
+      for (const sql of cleanup) await db().query(sql)
+    } finally {
+      await db().query(
+        'CREATE UNIQUE INDEX users_verified_phone_key ON users (phone) WHERE phone_verified_at IS NOT NULL',
+      )
+    }
+    const rows = await db().query<{ id: number; verified: boolean }>(
+      'SELECT id, phone_verified_at IS NOT NULL AS verified FROM users WHERE id = ANY($1) ORDER BY id',
+      [[real.id, changed.id, later.id]],
+    )
+    expect(rows).toEqual([
+      { id: real.id, verified: true },
+      { id: changed.id, verified: false },
+      { id: later.id, verified: false },
+    ])
   })
 
   it('50 concurrent verify requests with the right code: verified once, the code used once', async () => {

@@ -268,8 +268,8 @@ describe('postbacks: the only way coins are credited', () => {
     expect(Object.keys(paths['/api/coins/attempt'])).toEqual(['get'])
   })
 
-  it('documents the canonical string: parameters but the signature, sorted by name, k=v joined by &', () => {
-    expect(canonical({ b: '2', signature: 'x', a: '1', c: 'x y' }, 'signature')).toBe('a=1&b=2&c=x y')
+  it('documents the canonical string: parameters but the signature, URL-encoded, sorted by name, k=v joined by &', () => {
+    expect(canonical({ b: '2', signature: 'x', a: '1', c: 'x y' }, 'signature')).toBe('a=1&b=2&c=x%20y')
   })
 
   it('a reversal debits the same amount with its own row; replaying it books nothing', async () => {
@@ -593,7 +593,7 @@ describe('the development platform', () => {
       expect((await oc.get('/dev-platform/survey/anything')).status).toBe(404)
       expect(off.summary('http://x')).toContain('surveys:  development platform off')
       expect(app.summary('http://x')).toContain(
-        'surveys:  development platform on (coins are not paid by a partner)',
+        'surveys:  development platform on (its coins are test money)',
       )
       const token = await oc.login()
       await off.services.db.query("UPDATE users SET coin_onboarding = 1 WHERE email = 'demo@example.com'")

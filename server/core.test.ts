@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { constants } from '../src/config/constants.ts'
 import { client, testServer } from './test-helpers.ts'
 
 let app: FastifyInstance
@@ -144,6 +145,7 @@ describe('contact, logos, docs', () => {
       email: 'pat@example.com',
       subject: 'Hi',
       message: 'Hello there',
+      'g-recaptcha-response': 'sandbox-captcha-pass',
     })
     expect(r.status).toBe(200)
     expect((await c.get('/api/dev/outbox?to=support@example.com')).body.data[0].subject).toBe('Contact: Hi')
@@ -152,6 +154,64 @@ describe('contact, logos, docs', () => {
         .email,
     ).toEqual(['You have entered an invalid email address!'])
   })
+  it('needs the captcha: without it or with a wrong one, 422 captcha_required and nothing is sent', async () => {
+    const form = { name: 'Bot', email: 'bot@example.com', subject: 'Spam', message: 'Buy now' }
+    // a captcha that passes only its own answer (the sandbox passes any non-empty one)
+    const sandbox = app.services.captcha
+    app.services.captcha = { verify: async (response) => response === 'sandbox-captcha-pass' }
+    try {
+      for (const captcha of [{}, { 'g-recaptcha-response': 'forged' }]) {
+        const r = await app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: { ...form, ...captcha },
+          remoteAddress: '10.13.0.1',
+        })
+        expect(r.statusCode).toBe(422)
+        expect(r.json().code).toBe('captcha_required')
+      }
+    } finally {
+      app.services.captcha = sandbox
+    }
+    const mails = (await c.get('/api/dev/outbox?to=support@example.com')).body.data
+    expect(mails.filter((m: { subject: string }) => m.subject === 'Contact: Spam')).toEqual([])
+  })
+
+  it(`answers 429 after ${constants.abuseLimits.contactPerIp} messages from one IP`, async () => {
+    const codes: number[] = []
+    for (let i = 0; i <= constants.abuseLimits.contactPerIp; i++) {
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: {
+          name: 'Flood',
+          email: 'flood@example.com',
+          subject: `Flood ${i}`,
+          message: 'Again',
+          'g-recaptcha-response': 'sandbox-captcha-pass',
+        },
+        remoteAddress: '10.13.0.2',
+      })
+      codes.push(r.statusCode)
+    }
+    expect(codes.slice(0, -1).every((x) => x === 200)).toBe(true)
+    expect(codes.at(-1)).toBe(429)
+    // another address is not limited by that one
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        name: 'Pat',
+        email: 'pat@example.com',
+        subject: 'Other',
+        message: 'Hi',
+        'g-recaptcha-response': 'x',
+      },
+      remoteAddress: '10.13.0.3',
+    })
+    expect(other.statusCode).toBe(200)
+  })
+
   it('serves a generated SVG logo', async () => {
     const r = await c.get('/api/logos/northwind-outfitters.svg')
     expect(r.status).toBe(200)

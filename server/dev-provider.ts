@@ -27,21 +27,23 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
     title,
     site: 'Development provider',
     banner:
-      'Development provider: a stand-in for Amazon, Walmart, Expedia and the others; no real account is read.',
+      'Development provider: a stand-in for Amazon, Walmart, Expedia and the others; no real account is read. The refunds of the claims it approves are test money, never paid out.',
     width: '44rem',
     css: 'input{font:inherit;padding:.4rem;width:100%;max-width:24rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left;font-size:.9rem}form.inline{display:inline}',
     body,
   })
 }
 
-/** The redirect address, if it is this server's own callback (anything else would be an open redirect). */
-function ownCallback(req: FastifyRequest, uri: string | undefined): string | undefined {
+/**
+ * The redirect address, if it is this server's own callback at its public address (PUBLIC_URL, never
+ * the Host header); anything else would be an open redirect.
+ */
+function ownCallback(publicUrl: string, uri: string | undefined): string | undefined {
   if (!uri) return undefined
   try {
     const u = new URL(uri)
     if (!/^https?:$/.test(u.protocol) || u.pathname !== CALLBACK_PATH || u.search || u.hash) return undefined
-    // the Host header the same way URL normalises it (a default port is dropped)
-    if (new URL(`${u.protocol}//${req.host}`).host !== u.host) return undefined
+    if (new URL(publicUrl).origin !== u.origin) return undefined
     return uri
   } catch {
     return undefined
@@ -61,18 +63,18 @@ export async function devProviderRoutes(app: FastifyInstance, s: Services) {
   const bad = (reply: FastifyReply, why: string) =>
     page(reply, 400, 'Bad request', `<h1>This link request is not valid</h1><p>${esc(why)}</p>`)
 
-  function check(req: FastifyRequest, q: Q) {
+  function check(q: Q) {
     const provider = providerOf(q.provider)
     if (q.client_id !== DEV_CLIENT_ID) return { error: 'Unknown client_id.' }
     if (!provider) return { error: 'Unknown provider.' }
-    const redirect = ownCallback(req, q.redirect_uri)
+    const redirect = ownCallback(s.publicUrl, q.redirect_uri)
     if (!redirect) return { error: 'redirect_uri is not the address registered for this client.' }
     if (!q.state) return { error: 'state is missing.' }
     return { provider, redirect, state: q.state }
   }
 
   app.get<{ Querystring: Q }>('/dev-provider/oauth/authorize', async (req, reply) => {
-    const c = check(req, req.query)
+    const c = check(req.query)
     if ('error' in c) return bad(reply, c.error!)
     const name = PROVIDERS[c.provider].name
     const hidden = ['client_id', 'redirect_uri', 'state', 'provider']
@@ -95,7 +97,7 @@ export async function devProviderRoutes(app: FastifyInstance, s: Services) {
 
   app.post<{ Body: Q }>('/dev-provider/oauth/authorize', async (req, reply) => {
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Q
-    const c = check(req, body)
+    const c = check(body)
     if ('error' in c) return bad(reply, c.error!)
     const back = new URL(c.redirect)
     if (body.decision !== 'allow') {
@@ -120,9 +122,42 @@ export async function devProviderRoutes(app: FastifyInstance, s: Services) {
     outage_end: 'End the outage',
   }
 
+  const notFound = (reply: FastifyReply) =>
+    page(reply, 404, 'Not found', '<h1>Not found</h1><p>There is no such account here.</p>')
+
+  /**
+   * The account, for the member who linked it only (issue 25): its page is opened from the app in a new
+   * tab, which sends the login cookie; a bearer token works too. No one signed in: 403 with a way to
+   * sign in; another member (or an account no one linked): 404, as if it did not exist.
+   */
+  async function ownAccount(req: FastifyRequest, reply: FastifyReply, id: string) {
+    const user = await s.sessions.fromRequest(req, true)
+    if (!user) {
+      await page(
+        reply,
+        403,
+        'Sign in first',
+        '<h1>Sign in first</h1><p>This account page and its staged events belong to the member who linked the account. Sign in to Rewards as that member, then open it again from your linked accounts.</p><p><a href="/login">Sign in</a></p>',
+      )
+      return undefined
+    }
+    const a = await devAccount(s.db, id)
+    const mine =
+      a &&
+      (await s.db.one(
+        'SELECT 1 FROM linked_accounts WHERE provider = $1 AND provider_account_id = $2 AND user_id = $3',
+        [a.provider, a.id, user.row.id],
+      ))
+    if (!a || !mine) {
+      await notFound(reply)
+      return undefined
+    }
+    return a
+  }
+
   app.get<{ Params: { id: string } }>('/dev-provider/accounts/:id', async (req, reply) => {
-    const a = await devAccount(s.db, req.params.id)
-    if (!a) return page(reply, 404, 'Not found', '<h1>Not found</h1><p>There is no such account here.</p>')
+    const a = await ownAccount(req, reply, req.params.id)
+    if (!a) return reply
     const name = PROVIDERS[a.provider].name
     const rows = a.orders
       .map(
@@ -150,8 +185,8 @@ ${a.orders.length ? `<table><thead><tr><th>Order</th><th>What</th><th>Ordered</t
   })
 
   app.post<{ Params: { id: string }; Body: Q }>('/dev-provider/accounts/:id', async (req, reply) => {
-    const a = await devAccount(s.db, req.params.id)
-    if (!a) return page(reply, 404, 'Not found', '<h1>Not found</h1><p>There is no such account here.</p>')
+    const a = await ownAccount(req, reply, req.params.id)
+    if (!a) return reply
     const event = (req.body as Q | undefined)?.event as DevEvent | undefined
     if (!event || !DEV_EVENTS.includes(event)) return bad(reply, 'Unknown event.')
     await stageEvent(s.db, a.id, event)

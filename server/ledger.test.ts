@@ -26,6 +26,8 @@ async function member(email: string, referralCode?: string) {
     password: PASSWORD,
     password_confirmation: PASSWORD,
     ...(referralCode ? { referral_code: referralCode } : {}),
+    // a promo sign-up: the promo credit below is theirs (issue 25)
+    register_promo: 'flow1',
   })
   expect(r.status).toBe(200)
   const token = (await c.lastLink(email)).split('/verify/')[1]
@@ -33,9 +35,24 @@ async function member(email: string, referralCode?: string) {
   return { id: r.body.user.user_id as number, token: r.body.login_token as string, email }
 }
 
-/** A purchase's cash back (test-mode route), made payable in two steps. */
+/**
+ * A purchase's cash back as a network books it (real money, not the test money of the test-mode
+ * purchase route, which is never withdrawn), made payable in two steps.
+ */
 async function earn(email: string, cents: number) {
-  expect((await c.post('/api/dev/ledger/purchase', { email, amount_cents: cents })).status).toBe(200)
+  const u = await app.services.db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
+    email,
+  ])
+  await book(app.services.db, {
+    userId: u!.id,
+    kind: 'cashback',
+    currency: 'cash',
+    amount: cents,
+    status: 'pending',
+    reason: 'Cash back on a purchase',
+    benefitType: 'cashback',
+    sourceRef: `test:network:${randomUUID()}`,
+  })
   await c.post('/api/dev/ledger/advance', { email })
   await c.post('/api/dev/ledger/advance', { email })
 }
@@ -337,9 +354,9 @@ describe('CSV export', () => {
       [m.id],
     )
     await app.services.db.query(
-      `INSERT INTO ledger (user_id, kind, currency, amount, status, reason, source_ref) VALUES
-         ($1, 'adjustment', 'cash', -123456, 'payable', 'Correction, "quoted"', 'test:csv:neg'),
-         ($1, 'coin_reversal', 'coin', -1500, 'payable', '=cmd', 'test:csv:coins')`,
+      `INSERT INTO ledger (user_id, kind, currency, amount, status, reason, source_ref, test) VALUES
+         ($1, 'adjustment', 'cash', -123456, 'payable', 'Correction, "quoted"', 'test:csv:neg', false),
+         ($1, 'coin_reversal', 'coin', -1500, 'payable', '=cmd', 'test:csv:coins', true)`,
       [m.id],
     )
     const res = await app.inject({
@@ -364,11 +381,14 @@ describe('CSV export', () => {
     expect(chunks).toBeGreaterThanOrEqual(10_000 / 500)
     const lines = text.trimEnd().split('\r\n')
     expect(lines).toHaveLength(10_001)
-    expect(lines[0]).toBe('Date,Kind,Status,Reason,Store,Offer,Amount,Currency,Expected')
+    expect(lines[0]).toBe('Date,Kind,Status,Reason,Store,Offer,Amount,Currency,Expected,Test money')
     expect(lines.find((l) => l.includes('adjustment'))).toContain(
       ',"Correction, ""quoted""",,,"($1,234.56)",USD,',
     )
     expect(lines.find((l) => l.includes('coin_reversal'))).toContain(',\'=cmd,,,"(1,500)",coins,')
+    // test money (booked by a stand-in) says so in its own column; real money leaves it empty
+    expect(lines.find((l) => l.includes('coin_reversal'))).toMatch(/,test$/)
+    expect(lines.find((l) => l.includes('adjustment'))).toMatch(/,$/)
     expect(lines.find((l) => l.includes('Row 2,'))).toContain(',$0.02,USD,')
     expect(lines.find((l) => l.includes('Row 1001,'))).toContain(',"1,001",coins,')
     const ids = new Set(lines.slice(1).map((l) => l.split(',')[3]))

@@ -42,7 +42,7 @@ describe('one-time codes for deep links', () => {
     expect(ttl).toBeGreaterThan((constants.mobile.oneTimeCodeMinutes * 60 - 5) * 1000)
     expect(ttl).toBeLessThanOrEqual((constants.mobile.oneTimeCodeMinutes * 60 + 5) * 1000)
     const rows = await app.services.db.query<{ hash: string; user_id: number }>(
-      'SELECT hash, user_id FROM mobile_codes WHERE user_id = $1',
+      'SELECT hash, user_id FROM login_codes WHERE user_id = $1',
       [m.uid],
     )
     expect(rows).toHaveLength(1)
@@ -70,7 +70,7 @@ describe('one-time codes for deep links', () => {
     const m = await member()
     const { code: k } = await code(m.h)
     await app.services.db.query(
-      "UPDATE mobile_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1",
+      "UPDATE login_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1",
       [m.uid],
     )
     refused(await exchange(k))

@@ -46,9 +46,10 @@ const pathOf = (location: unknown) => {
   const u = new URL(String(location), 'http://localhost')
   return `${u.pathname}${u.search}`
 }
-const form = (url: string, fields: Record<string, string>) =>
+const form = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   c.raw('POST', url, new URLSearchParams(fields).toString(), {
     'content-type': 'application/x-www-form-urlencoded',
+    ...headers,
   })
 
 /** Authorize, then answer the provider's consent page: the 302 back to our callback (or its HTML on a refusal). */
@@ -524,6 +525,54 @@ describe('the watcher', () => {
     expect(await refunds(two.m.uid)).toHaveLength(4)
   })
 
+  it('one order of $100 with a price drop, a lost parcel and a late delivery pays at most $100 in total', async () => {
+    const m = await member()
+    await link(m, 'target', `cap-${m.uid}@target.example`)
+    const acc = await accountOf(m.uid, 'target')
+    const ext = `cap-${uniq()}`
+    const fresh = `cap2-${uniq()}`
+    const all = (e: string) =>
+      order({
+        external_id: e,
+        ordered_at: iso(now - 12 * DAY),
+        paid_cents: 10_000,
+        current_cents: 7_000,
+        shipping_cents: 800,
+        promised_at: iso(now - 3 * DAY),
+        carrier: 'UPS',
+        tracking_number: `1Z${e}`,
+        parcel_events: [{ status: 'lost', at: iso(now - 2 * DAY), location: 'Reno, NV' }],
+      })
+    await setOrders(db(), acc.provider_account_id, [all(ext), all(fresh)])
+    // the first order in one run; the second with ten runs at once (the order row is locked)
+    await runWatcher(app.services, { userId: m.uid })
+    const claims = await claimsByOrder(m.uid)
+    const of = (e: string) => claims.filter((x) => x.external_id === e && x.status !== 'declined')
+    expect(of(ext).map((x) => [x.kind, x.amount_cents])).toEqual([
+      ['price', 3_000],
+      ['shipping', 800],
+      ['package', 10_000 - 3_000 - 800],
+    ])
+    await Promise.all(Array.from({ length: 10 }, () => runWatcher(app.services, { userId: m.uid })))
+    const after = await claimsByOrder(m.uid)
+    for (const e of [ext, fresh]) {
+      const paid = after.filter((x) => x.external_id === e && x.status === 'paid')
+      expect(paid.reduce((n, x) => n + x.amount_cents, 0)).toBe(10_000)
+    }
+    expect((await refunds(m.uid)).reduce((n, r) => n + r.amount, 0)).toBe(2 * 10_000)
+    // a claim the member files on an order with nothing left: refused, nothing stored
+    const order2 = await db().one<{ id: number }>('SELECT id FROM protection_orders WHERE external_id = $1', [
+      ext,
+    ])
+    await db().query(`DELETE FROM protection_claims WHERE order_id = $1 AND kind = 'shipping'`, [order2!.id])
+    await db().query(
+      `UPDATE protection_claims SET amount_cents = 7000 WHERE order_id = $1 AND kind = 'package'`,
+      [order2!.id],
+    )
+    const filed = await c.post('/api/protection/claims', { order_id: order2!.id, kind: 'shipping' }, m.h)
+    expect([filed.status, filed.body.code]).toEqual([422, 'nothing_left'])
+  })
+
   it('"check now" answers 429 when asked again within syncMinSeconds', async () => {
     const m = await member()
     const first = await c.post(`${base}/sync`, {}, m.h)
@@ -539,12 +588,13 @@ describe('the watcher', () => {
     const m = await member()
     await link(m, 'bestbuy', `stage-${m.uid}@bestbuy.example`)
     const manage = (await c.get(`${base}/accounts`, m.h)).body.data[0].manage_url as string
-    const page = await c.get(manage)
+    // opened from the app in a new tab: the login cookie comes along
+    const page = await c.get(manage, m.cookie)
     expect(page.status).toBe(200)
     expect(page.text).toContain('Wireless earbuds')
     for (const label of ['Drop a price', 'Make a delivery late', 'Lose a parcel', 'Start an outage'])
       expect(page.text).toContain(`>${label}</button>`)
-    const drop = await form(manage, { event: 'drop_price' })
+    const drop = await form(manage, { event: 'drop_price' }, m.cookie)
     expect(drop.status).toBe(303)
     const sync = await c.post(`${base}/sync`, {}, m.h)
     expect(sync.body.claims_found).toBe(1)
@@ -553,6 +603,54 @@ describe('the watcher', () => {
     // the newest purchase (the one just ordered) dropped by 15%
     expect(claims[0].evidence.new_cents).toBe(Math.round(claims[0].evidence.old_cents * 0.85))
     expect(claims[0].status).toBe('paid')
+  })
+
+  it('only the member who linked an account stages its events: no one signed in 403, another member 404', async () => {
+    const m = await member()
+    const other = await member()
+    await link(m, 'amazon', `own-${m.uid}@amazon.example`)
+    const manage = (await c.get(`${base}/accounts`, m.h)).body.data[0].manage_url as string
+    const acc = await accountOf(m.uid, 'amazon')
+    const orders = async () =>
+      JSON.stringify(
+        (await db().one<{ orders: unknown }>('SELECT orders FROM dev_provider_accounts WHERE id = $1', [
+          acc.provider_account_id,
+        ]))!.orders,
+      )
+    const before = await orders()
+    for (const event of ['drop_price', 'late_delivery', 'lose_parcel', 'outage_start']) {
+      const anon = await form(manage, { event })
+      expect(anon.status).toBe(403)
+      expect(anon.text).toContain('Sign in first')
+      const theirs = await form(manage, { event }, other.cookie)
+      expect(theirs.status).toBe(404)
+      expect((await form(manage, { event }, other.h)).status).toBe(404)
+    }
+    expect(await orders()).toBe(before)
+    expect((await c.get(manage)).status).toBe(403)
+    expect((await c.get(manage, other.cookie)).status).toBe(404)
+    // the member who linked it, with the cookie or a bearer token
+    expect((await form(manage, { event: 'drop_price' }, m.h)).status).toBe(303)
+    expect(await orders()).not.toBe(before)
+  })
+
+  it('a refund approved by the development provider is test money: marked, and never withdrawn', async () => {
+    const m = await member()
+    await link(m, 'bestbuy', `tm-${m.uid}@bestbuy.example`)
+    const manage = (await c.get(`${base}/accounts`, m.h)).body.data[0].manage_url as string
+    expect((await form(manage, { event: 'drop_price' }, m.cookie)).status).toBe(303)
+    await runWatcher(app.services, { userId: m.uid })
+    const rows = await db().query<{ test: boolean }>(
+      `SELECT test FROM ledger WHERE user_id = $1 AND kind = 'protection_refund'`,
+      [m.uid],
+    )
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.every((r) => r.test)).toBe(true)
+    const entries = (await c.get('/api/account/ledger?kind=protection_refund', m.h)).body.data
+    expect(entries.map((e: { test: boolean }) => e.test)).toEqual(rows.map(() => true))
+    const b = (await c.get('/api/account/balances', m.h)).body
+    expect(b.test.cash_cents).toBe(b.cash.payable_cents)
+    expect(b.withdrawable.cash_cents).toBe(0)
   })
 
   it('late delivery and lost parcel staged by the provider become shipping and package claims', async () => {
@@ -738,9 +836,11 @@ describe('where linking is off', () => {
     expect(keyPlan({ envKey: key, databaseUrl: 'postgres://x', mode: 'production' }).source).toBe('env')
     // development and test runs elsewhere: a key of their own
     expect(keyPlan({ mode: 'test', dataDir: 'memory://' })).toEqual({ source: 'memory' })
+    // beside the database folder, not in it (issue 25; server/key-file.test.ts)
     expect(keyPlan({ mode: 'production', dataDir: '/srv/data' })).toEqual({
       source: 'file',
-      path: '/srv/data/linked-accounts.key',
+      path: '/srv/linked-accounts.key',
+      legacyPath: '/srv/data/linked-accounts.key',
     })
   })
 

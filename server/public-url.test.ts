@@ -51,6 +51,19 @@ describe('PUBLIC_URL', () => {
   })
 })
 
+describe('the postback URLs shown to partners', () => {
+  it('the start summary gives each partner its postback URL on PUBLIC_URL', async () => {
+    const app = await testServer({ publicUrl: 'https://rewards.example.com', coinSecrets: { cint: 'abc' } })
+    try {
+      expect(app.summary('http://127.0.0.1:3000')).toContain(
+        'postback https://rewards.example.com/api/postback/cint',
+      )
+    } finally {
+      await app.close()
+    }
+  })
+})
+
 describe('PUBLIC_URL at start-up', () => {
   it('defaults to http://localhost:PORT', () => {
     expect(optionsFromEnv({ PORT: '4321' }).publicUrl).toBe('http://localhost:4321')

@@ -111,7 +111,7 @@ describe('modes', () => {
 })
 
 describe('mail', () => {
-  it('without SMTP_URL writes each message to the outbox folder and logs each link on a line', async () => {
+  it('without SMTP_URL writes each message to the outbox folder and logs one line per message without its links', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outbox-test-'))
     try {
       const lines: string[] = []
@@ -128,12 +128,13 @@ describe('mail', () => {
       await mail.send({ to: 'b@example.com', subject: 'Second', body: 'b2' })
       expect(readdirSync(join(dir, 'outbox')).filter((f) => f.endsWith('.json'))).toHaveLength(2)
       expect(lines).toEqual([
-        'mail to a@example.com: Verify: http://x/verify/1',
-        'mail to a@example.com: Other: http://x/o',
+        'mail to a***@example.com written to the outbox (npm run mailbox)',
+        'mail to b***@example.com written to the outbox (npm run mailbox)',
       ])
       expect(readMailOutbox(join(dir, 'outbox')).map((m) => m.subject)).toEqual(['Second', 'First'])
       expect(mail.list?.('A@example.com').map((m) => m.links.length)).toEqual([2])
       expect(mail.describe()).toContain(join(dir, 'outbox'))
+      expect(mail.describe()).toContain('npm run mailbox')
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -229,7 +230,7 @@ describe('payments and the start-up summary', () => {
     expect(live).toContain(
       process.env.DATABASE_URL
         ? 'surveys:  development platform off'
-        : 'surveys:  development platform on (coins are not paid by a partner)',
+        : 'surveys:  development platform on (its coins are test money)',
     )
     expect(dev.summary('http://x')).toContain('surveys:  development platform on')
   })

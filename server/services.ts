@@ -9,9 +9,18 @@ import type { TtlCache } from './lib/http.ts'
 import type { Protection } from './lib/protection/setup.ts'
 import type { Sessions } from './lib/session.ts'
 
+/** Per windowSeconds; defaults from constants.abuseLimits (config/constants.json). */
 export interface Limits {
   loginPerIp: number
+  /** Sign-in attempts for one address from one IP (an attacker's IP cannot lock the member out). */
   loginPerEmail: number
+  /** Failed sign-ins of one address, from any IP, after which a sign-in needs the captcha. */
+  loginFailuresBeforeCaptcha: number
+  /** Password-reset calls (the link, and the new password with its token) per IP and per address. */
+  resetPerIp: number
+  resetPerEmail: number
+  /** POST /api/contact messages per IP. */
+  contactPerIp: number
   windowSeconds: number
   /** POST /api/translation reports per IP per window. */
   translationPerIp: number

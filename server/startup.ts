@@ -117,13 +117,26 @@ export interface SummaryInfo {
   surveys?: string
   /** The protection line: who serves linking, where the key comes from, the watcher. */
   protection?: string
+  /** The captcha line: the sandbox (passes any response) or the CAPTCHA_SECRET verification. */
+  captcha?: string
+  /** The stand-ins that play a partner and are on (their money is test money); empty: none. */
+  standIns?: string[]
+}
+
+/** The start-up line of the stand-ins: which are on, and that what they book is test money. */
+export function describeStandIns(on: string[]): string {
+  return on.length
+    ? `${on.join(', ')} on; the money they book is test money: marked "test" on every screen, never paid out`
+    : 'none (no development survey platform or link provider)'
 }
 
 /** The start-up line of the coin platforms: the development one, and the partners that are on. */
-export function describePlatforms(p: Platforms): string {
-  const partners = p.list.filter((x) => !x.development && p.enabled(x.id)).map((x) => x.label)
+export function describePlatforms(p: Platforms, publicUrl?: string): string {
+  const partners = p.list
+    .filter((x) => !x.development && p.enabled(x.id))
+    .map((x) => (publicUrl ? `${x.label} (postback ${publicUrl}/api/postback/${x.id})` : x.label))
   const parts = [
-    p.dev ? 'development platform on (coins are not paid by a partner)' : 'development platform off',
+    p.dev ? 'development platform on (its coins are test money)' : 'development platform off',
     partners.length ? `partners: ${partners.join(', ')}` : 'no partner configured (COINS_SECRET_*)',
   ]
   return parts.join('; ')
@@ -144,8 +157,10 @@ export function startupSummary(i: SummaryInfo): string {
     `  database: ${i.database}${i.seedDemo ? ', demo member seeded' : ''}`,
     `  mail:     ${i.mail}`,
     `  payments: ${i.payments}`,
+    ...(i.captcha ? [`  captcha:  ${i.captcha}`] : []),
     `  brand:    ${i.brand} (environment ${i.appEnv})`,
     ...(i.surveys ? [`  surveys:  ${i.surveys}`] : []),
     ...(i.protection ? [`  protection: ${i.protection}`] : []),
+    ...(i.standIns ? [`  stand-ins: ${describeStandIns(i.standIns)}`] : []),
   ].join('\n')
 }

@@ -144,10 +144,56 @@ describe('pixels', () => {
 })
 
 describe('gtag', () => {
-  it('stores the analytics client id', async () => {
-    expect((await c.post('/api/saveGtagClientId', { user_id: '1', client_id: 'GA1.1.123.456' })).status).toBe(
-      204,
+  const clientsOf = async (userId: number) =>
+    (
+      await app.services.db.query<{ client_id: string }>(
+        'SELECT client_id FROM gtag_clients WHERE user_id = $1 ORDER BY client_id',
+        [userId],
+      )
+    ).map((r) => r.client_id)
+
+  it("stores the analytics client id against the signed-in member (bearer or login cookie), not the body's user_id", async () => {
+    const me = await c.register('gtag-me@example.com')
+    const other = await c.register('gtag-other@example.com')
+    const id = me.user.user_id
+    const bearer = await c.post(
+      '/api/saveGtagClientId',
+      { user_id: String(id), client_id: 'GA1.1.1.1' },
+      c.bearer(me.login_token),
     )
+    expect(bearer.status).toBe(204)
+    // the login cookie, as a beacon carries it
+    const cookie = await c.post(
+      '/api/saveGtagClientId',
+      { user_id: id, client_id: 'GA1.1.2.2' },
+      { cookie: `${app.services.cookiePrefix}sm_token=${me.login_token}` },
+    )
+    expect(cookie.status).toBe(204)
+    // another member's id in the body: the client id goes to the member who sent it, never to the other
+    const mismatch = await c.post(
+      '/api/saveGtagClientId',
+      { user_id: String(other.user.user_id), client_id: 'GA1.1.3.3' },
+      c.bearer(me.login_token),
+    )
+    expect(mismatch.status).toBe(204)
+    expect(await clientsOf(id)).toEqual(['GA1.1.1.1', 'GA1.1.2.2', 'GA1.1.3.3'])
+    expect(await clientsOf(other.user.user_id)).toEqual([])
     expect((await c.post('/api/saveGtagClientId', { user_id: 'abc', client_id: '' })).status).toBe(422)
+  })
+
+  it('writes nothing without a session (and answers 204, as the beacon expects)', async () => {
+    const victim = await c.register('gtag-victim@example.com')
+    const r = await c.post('/api/saveGtagClientId', {
+      user_id: String(victim.user.user_id),
+      client_id: 'GA1.1.666.666',
+    })
+    expect(r.status).toBe(204)
+    const forged = await c.post(
+      '/api/saveGtagClientId',
+      { user_id: String(victim.user.user_id), client_id: 'GA1.1.667.667' },
+      c.bearer('not.a.token'),
+    )
+    expect(forged.status).toBe(204)
+    expect(await clientsOf(victim.user.user_id)).toEqual([])
   })
 })

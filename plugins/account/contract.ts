@@ -17,6 +17,8 @@ export const Rebate = z.object({
   reason: z.string(),
   expected_at: z.nullable(z.string()),
   created_at: z.string(),
+  /** Test money: booked by a development stand-in; shown labelled "test", never paid out. */
+  test: z.boolean(),
 })
 export type Rebate = z.infer<typeof Rebate>
 export const RebatesQuery = z.object({
@@ -81,8 +83,14 @@ export const Balances = z.object({
   coin: z.object({ pending: z.number(), payable: z.number() }),
 })
 export type Balances = z.infer<typeof Balances>
+/** Amounts of a balance: cash in cents, coins whole. */
+const CashAndCoins = z.object({ cash_cents: z.number(), coins: z.number() })
 export const BalancesReply = z.object({
   ...Balances.shape,
+  /** The test money in the payable balances: booked by a development stand-in, never paid out. */
+  test: CashAndCoins,
+  /** What can be withdrawn: the payable balances less their test money. */
+  withdrawable: CashAndCoins,
   withdrawal: z.object({
     methods: z.array(WithdrawalMethod),
     minimum_cents: z.number(),
@@ -120,6 +128,8 @@ export const LedgerEntry = z.object({
   /** ISO: when a pending or confirmed row is expected to become payable */
   expected_at: z.nullable(z.string()),
   created_at: z.string(),
+  /** Test money: booked by a development stand-in; shown labelled "test", never paid out. */
+  test: z.boolean(),
 })
 export type LedgerEntry = z.infer<typeof LedgerEntry>
 export const LedgerFilter = z.object({
@@ -150,7 +160,10 @@ export const CoinTransaction = z.object({
   amount: z.number(),
   reason: z.string(),
   created_at: z.string(),
+  /** Test money: booked by a development stand-in; shown labelled "test", never paid out. */
+  test: z.boolean(),
 })
+export type CoinTransaction = z.infer<typeof CoinTransaction>
 export const CoinHistoryReply = z.object({ ...paged(CoinTransaction).shape, balance: z.number() })
 export type CoinHistoryReply = z.infer<typeof CoinHistoryReply>
 
@@ -249,11 +262,16 @@ export const GiveCreditReply = z.object({
   cash_balance_cents: z.number(),
 })
 
-/** Test mode only (NODE_ENV development or test): book a pending cash back row for a member. */
+/**
+ * Test mode only (NODE_ENV development or test): book a pending cash back row for a member, as test
+ * money (never paid out). `real: true` books it as a partner's money instead, only under NODE_ENV=test
+ * (the automated runs walk a real payout with it; `npm run dev` always books test money).
+ */
 export const DevPurchaseRequest = z.object({
   email: z.string().check(z.minLength(3), z.maxLength(200)),
   amount_cents: z.number().check(z.int(), z.minimum(1), z.maximum(10_000_000)),
   store: z.optional(z.string().check(z.maxLength(100))),
+  real: z.optional(z.literal(true)),
 })
 /** Test mode only: move that member's cash rows one step (pending -> confirmed -> payable) and send held payouts. */
 export const DevAdvanceRequest = z.object({ email: z.string().check(z.minLength(3), z.maxLength(200)) })

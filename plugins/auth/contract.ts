@@ -23,6 +23,8 @@ export const User = z.object({
   sid: z.string(),
   cid: z.string(),
   is_verified: z.boolean(),
+  /** A new address waiting for the link mailed to it; `email` signs in until it is opened. */
+  pending_email: z.optional(z.nullable(z.string())),
   created_at: z.string(),
   coin_onboarding: z.number(),
   subscribed: z.boolean(),
@@ -78,6 +80,8 @@ export const RegisterRequest = z
     partner: z.optional(str(100)),
     /** The code of the /refer link the member came by (SPEC 2.6 refer); an unknown code is ignored. */
     referral_code: z.optional(str(20)),
+    /** The promo flow of the sign-up (the register_promo cookie, SPEC 4): only such a member gets the promo credit. */
+    register_promo: z.optional(z.enum(['flow1', 'flow5'])),
     'g-recaptcha-response': z.optional(str(4000)),
   })
   .check(
@@ -112,6 +116,27 @@ export const PasswordResetRequest = z.object({
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>
 
 export const SetEmailRequest = z.object({ email })
+/** POST /api/login-code (signed in): a one-time sign-in code for a link, never the login token (issue 25). */
+export const LoginCodeReply = z.object({ code: z.string(), expires_at: z.string() })
+export type LoginCodeReply = z.infer<typeof LoginCodeReply>
+/** POST /api/login-code/exchange: the code, for the login reply. A login token here is refused. */
+export const LoginCodeExchangeRequest = z.object({ code: z.string().check(z.minLength(1), z.maxLength(200)) })
+
+/** The token of a link mailed for an email change (/email/confirm/:token, /email/undo/:token). */
+export const OneTimeLinkRequest = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) })
+/**
+ * Reply of set-email and of the email-change links (issue 25): `pending_email` is the address waiting
+ * for its link (the current one signs in until then); `email` the sign-in address after a link.
+ */
+export const EmailChangeReply = z.object({
+  success: z.boolean(),
+  code: z.optional(z.string()),
+  message: z.optional(z.string()),
+  email: z.optional(z.string()),
+  pending_email: z.optional(z.nullable(z.string())),
+  user: z.optional(User),
+})
+export type EmailChangeReply = z.infer<typeof EmailChangeReply>
 /** 409 reply of set-email when the address belongs to another account. */
 export const SetEmailConflict = z.object({
   requires_authentication: z.literal(true),

@@ -3,6 +3,7 @@ import { safePath } from './redirect'
 
 /** A credential that arrived in the address bar and must leave it at once. */
 export type UrlCredential =
+  /** /token/callback/:code: a one-time code (issue 25), exchanged like the deep link's; never a login token. */
   | { kind: 'token'; token: string; cleanUrl: string; next: string | null }
   | { kind: 'social'; provider: string; code: string; state: string; cleanUrl: string }
   /** /mobile/authorized?code=…&next=…: a one-time code (POST /api/mobile/exchange), then `next`. */
@@ -57,7 +58,7 @@ export function findUrlCredential(loc: { pathname: string; search: string }): Ur
 
 /** Pages whose link carries a one-time token: a stale stored user must not send them home. */
 export function isTokenEntryPath(pathname: string): boolean {
-  return /^\/(token\/callback|auth\/[^/]+\/callback|oauth|mobile\/authorized|verify|pverify|confirm|password)(\/|$)/.test(
+  return /^\/(token\/callback|auth\/[^/]+\/callback|oauth|mobile\/authorized|verify|pverify|confirm|password|email\/confirm|email\/undo)(\/|$)/.test(
     pathname,
   )
 }

@@ -1,6 +1,6 @@
 import { getEnv } from 'mobx-state-tree'
 import { constants, HttpError, type Services, storage } from '../../src/index'
-import type { LoginReply } from './contract'
+import type { EmailChangeReply, LoginReply } from './contract'
 import {
   type AuthStoreInstance,
   errorsOf,
@@ -53,7 +53,9 @@ export async function promoCredit(store: Store): Promise<boolean> {
   if (flow !== 'flow1' && flow !== 'flow5') return false
   try {
     await http.post(flow === 'flow5' ? '/api/give-credit?ucb=flow5' : '/api/give-credit', {})
-  } catch {
+  } catch (e) {
+    // 403: not a promo sign-up, or past the window: asking again at the next sign-in would not change it
+    if (e instanceof HttpError && e.status === 403) cookies.remove(REGISTER_PROMO_COOKIE)
     return false
   }
   cookies.remove(REGISTER_PROMO_COOKIE)
@@ -62,12 +64,16 @@ export async function promoCredit(store: Store): Promise<boolean> {
   return true
 }
 
-export function login(store: Store, form: { email: string; password: string; captcha: string }) {
+/**
+ * Sign in. The captcha response goes only when the form has one: the server asks for it (422
+ * captcha_required) past failed sign-ins of the address, and the form sends again with it.
+ */
+export function login(store: Store, form: { email: string; password: string; captcha?: string }) {
   return signIn(store, () =>
     env(store).http.post('/api/web/login', {
       email: form.email,
       password: form.password,
-      'g-recaptcha-response': form.captcha,
+      ...(form.captcha ? { 'g-recaptcha-response': form.captcha } : {}),
     }),
   )
 }
@@ -96,11 +102,17 @@ export async function register(
     user_agent: (globalThis.navigator?.userAgent ?? '').slice(0, constants.userAgentMaxLength),
     ...attribution,
     ...referral(),
+    ...registerPromo(cookies.get(REGISTER_PROMO_COOKIE)),
   }
   const outcome = await signIn(store, () => http.post('/api/web/register', body))
   // the code has done its work: a later account made in this browser is not counted as referred
   if (outcome.ok) storage.remove(constants.storageKeys.referralCode)
   return outcome
+}
+
+/** The promo flow of this sign-up (the register_promo cookie, SPEC 4): the server records it, and only then pays the promo credit. */
+function registerPromo(flow: string | undefined): { register_promo?: 'flow1' | 'flow5' } {
+  return flow === 'flow1' || flow === 'flow5' ? { register_promo: flow } : {}
 }
 
 /** The referral code a /refer link left (SPEC 2.6 refer), sent with the registration. */
@@ -113,27 +125,12 @@ export function socialLogin(store: Store, provider: string, body: { email: strin
   return signIn(store, () => env(store).http.post(`/api/auth/${encodeURIComponent(provider)}/callback`, body))
 }
 
-/** /mobile/authorized: a deep link's one-time code, exchanged once for a session (POST /api/mobile/exchange). */
+/**
+ * /mobile/authorized, /token/callback/:code and an upsell page's ?xd=1&token=: a link's one-time code,
+ * exchanged once for a session (POST /api/login-code/exchange). A login token is never taken from a URL.
+ */
 export function loginWithCode(store: Store, code: string) {
-  return signIn(store, () => env(store).http.post('/api/mobile/exchange', { code }))
-}
-
-export function loginWithToken(store: Store, token: string) {
-  const { http } = env(store)
-  http.setBearer(token)
-  return signIn(store, async () => {
-    const reply = await http.post<LoginReply>('/api/sync-token', { nocache: true })
-    if (!reply?.success)
-      throw new HttpError(
-        reply?.message ?? GENERIC_ERROR,
-        'status',
-        401,
-        { token: [reply?.message ?? GENERIC_ERROR] },
-        // the reply's code (logged_out) for the text, as the field's code too
-        { ...reply, codes: typeof reply?.code === 'string' ? { token: reply.code } : {} },
-      )
-    return reply
-  })
+  return signIn(store, () => env(store).http.post('/api/login-code/exchange', { code }))
 }
 
 export async function verify(store: Store, token: string): Promise<Outcome<string>> {
@@ -188,10 +185,15 @@ export async function resetPassword(
 
 export async function setEmail(store: Store, email: string): Promise<Outcome<'set' | 'merge'>> {
   try {
-    const r = await env(store).http.post<{ user?: User }>('/api/set-email', { email })
+    const r = await env(store).http.post<EmailChangeReply>('/api/set-email', { email })
     if (r?.user) store.updateUser(r.user)
     store.openPrompt(null)
-    store.showNotice({ key: 'notice.emailSet', tone: 'success' })
+    // issue 25: a new address signs in once the link mailed to it is opened
+    store.showNotice(
+      r?.pending_email
+        ? { key: 'notice.emailChangeSent', text: r.pending_email, tone: 'success' }
+        : { key: 'notice.emailSet', tone: 'success' },
+    )
     return { ok: true, value: 'set' }
   } catch (e) {
     if (
@@ -202,6 +204,40 @@ export async function setEmail(store: Store, email: string): Promise<Outcome<'se
       store.openPrompt('merge', email)
       return { ok: true, value: 'merge' }
     }
+    return failure(e)
+  }
+}
+
+/** Issue 25: mails the pending address its link again, or drops the pending change. */
+export async function pendingEmail(store: Store, action: 'resend' | 'cancel'): Promise<Outcome<string>> {
+  try {
+    const r = await env(store).http.post<EmailChangeReply>(`/api/set-email/${action}`, {})
+    if (r?.user) store.updateUser(r.user)
+    return { ok: true, value: r?.code ?? '' }
+  } catch (e) {
+    return failure(e)
+  }
+}
+
+/**
+ * Issue 25: opens an email-change link (/email/confirm/:token, /email/undo/:token). Either signs out
+ * every session of its member: when that was this browser's, it signs out here too, and the member
+ * signs in again with the address the link gives.
+ */
+export async function emailChangeLink(
+  store: Store,
+  kind: 'confirm' | 'undo',
+  token: string,
+): Promise<Outcome<string>> {
+  try {
+    const { http } = env(store)
+    const r = await http.post<EmailChangeReply>(`/api/email/${kind}`, { token })
+    if (store.authenticated) {
+      const still = await http.post<LoginReply>('/api/sync-token', { nocache: true }).catch(() => null)
+      if (!still?.success) store.clear()
+    }
+    return { ok: true, value: r?.email ?? '' }
+  } catch (e) {
     return failure(e)
   }
 }

@@ -17,6 +17,7 @@ export default definePlugin({
     PasswordResetPage: () => import('./screens/PasswordResetPage'),
     PasswordSetPage: () => import('./screens/PasswordSetPage'),
     VerifyPage: () => import('./screens/VerifyPage'),
+    EmailChangePage: () => import('./screens/EmailChangePage'),
     LoginFullPage: () => import('./screens/LoginFullPage'),
     LoginFullPageRedirect: () => import('./screens/LoginFullPageRedirect'),
     MobileLoginFullPageRedirect: () => import('./screens/MobileLoginFullPageRedirect'),

@@ -235,6 +235,34 @@ describe('promo credit (SPEC 4)', () => {
       expect(urls()).toEqual(['/api/web/login', url, '/api/sync-token', '/api/sync-token'])
     })
   }
+  it('register sends the flow of the cookie as register_promo (the server records it); another value is not sent', async () => {
+    for (const [value, sent] of [
+      ['flow5', 'flow5'],
+      ['flow2', undefined],
+    ] as const) {
+      createCookies('').set(REGISTER_PROMO_COOKIE, value)
+      const { store, calls } = setup(async (u) =>
+        u.startsWith('/api/give-credit') ? { success: true } : reply('t.o.k', { recently_created: true }),
+      )
+      await runFlow('register', store, { name: 'Ana', email: 'ana@example.com', password: 'long enough pw' })
+      expect((calls[0]!.body as Record<string, unknown>).register_promo).toBe(sent)
+      createCookies('').remove(REGISTER_PROMO_COOKIE)
+    }
+  })
+  it('a refusal (403: no promo sign-up, or past the window) removes the cookie and syncs nothing', async () => {
+    createCookies('').set(REGISTER_PROMO_COOKIE, 'flow1')
+    const { store, calls } = setup(async (u) => {
+      if (u.startsWith('/api/give-credit'))
+        throw new HttpError('Request failed with status code 403', 'status', 403, {
+          promo: ['This account did not sign up through a promotion.'],
+        })
+      return reply()
+    })
+    await runFlow('login', store, { email: 'a@example.com', password: 'pw', captcha: 'c' })
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(calls.map((c) => c.url)).toEqual(['/api/web/login', '/api/give-credit'])
+    expect(createCookies('').get(REGISTER_PROMO_COOKIE)).toBeUndefined()
+  })
   it('any other cookie value: no credit call', async () => {
     createCookies('').set(REGISTER_PROMO_COOKIE, 'flow2')
     const { store, calls } = setup(async () => reply())

@@ -138,6 +138,9 @@ describe('URL credentials', () => {
   })
   it('token entry pages and home after sign-out', () => {
     expect(isTokenEntryPath('/verify/x')).toBe(true)
+    // issue 25: the email-change links (a stale stored user must not send them home)
+    expect(isTokenEntryPath('/email/confirm/x')).toBe(true)
+    expect(isTokenEntryPath('/email/undo/x')).toBe(true)
     expect(isTokenEntryPath('/stores')).toBe(false)
     const routes = [{ path: '/', screen: 'catalog/HomePage', name: 'Home' }] as never
     expect(homePath({ partner: null, routes })).toBe('/')

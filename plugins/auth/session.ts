@@ -47,23 +47,22 @@ export async function startAuth(ctx: PluginContext): Promise<void> {
   const cred = findUrlCredential(loc)
   if (cred) {
     window.history.replaceState(null, '', cred.cleanUrl)
-    if (cred.kind === 'code') {
-      // a deep link's one-time code (never a login token): exchanged once, then on to `next`
-      const r = await runFlow('loginWithCode', auth, cred.code)
+    if (cred.kind === 'code' || cred.kind === 'token') {
+      // a link's one-time code (issue 25: /token/callback/<code> too; a login token there fails):
+      // exchanged once, then on to `next`
+      const code = cred.kind === 'code' ? cred.code : cred.token
+      const next = cred.kind === 'code' ? cred.next : (cred.next ?? homePath(config))
+      const r = await runFlow('loginWithCode', auth, code)
       if (!r.ok) {
         const refused = r.error instanceof HttpError && r.error.status === 422
         auth.showNotice(
           refused ? { key: 'notice.invalidCode', tone: 'error' } : { text: r.message, tone: 'error' },
         )
       }
-      window.history.replaceState(null, '', r.ok ? landing(auth, ctx, r.value, cred.next) : '/login')
+      window.history.replaceState(null, '', r.ok ? landing(auth, ctx, r.value, next) : '/login')
     } else if (cred.kind === 'refused') {
       auth.showNotice({ key: 'notice.invalidCode', tone: 'error' })
       window.history.replaceState(null, '', '/login')
-    } else if (cred.kind === 'token') {
-      const r = await runFlow('loginWithToken', auth, cred.token)
-      const next = r.ok ? landing(auth, ctx, r.value, cred.next ?? homePath(config)) : '/login'
-      window.history.replaceState(null, '', next)
     } else {
       const state = readOAuthState(cred.state)
       const identity = cred.provider === 'dev' ? decodeDevCode(cred.code) : null

@@ -30,5 +30,7 @@ export const ContactRequest = z.object({
   email: z.email({ error: 'You have entered an invalid email address!' }).check(z.maxLength(254)),
   subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   message: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
+  /** The captcha response (issue 25): a message without a valid one is refused with captcha_required. */
+  'g-recaptcha-response': z.optional(z.string().check(z.maxLength(4000))),
 })
 export type ContactRequest = z.infer<typeof ContactRequest>

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer'
+import { maskEmail } from '../lib/log-redact.ts'
 import { outboxFolder, readOutbox } from './outbox.ts'
 
 export interface Mail {
@@ -30,17 +31,19 @@ export const readMailOutbox = (dir: string, to?: string, limit = 100) =>
   readOutbox<StoredMail>(dir, to, limit)
 
 /**
- * Without SMTP_URL: every message becomes `<dir>/<timestamp>-<seq>-<rand>.json` and each of its links
- * one line of the server log, so a newcomer can click a verification link.
+ * Without SMTP_URL: every message becomes `<dir>/<timestamp>-<seq>-<rand>.json`, read with
+ * `npm run mailbox` (and /dev/mailbox in development). The log says only that a message was written,
+ * to a masked address: never its links (issue 25: no one-time link in any log line).
  */
 export function outboxMail(dir: string, log: (line: string) => void): MailAdapter {
   const box = outboxFolder<StoredMail>(dir)
   return {
     async send(m) {
-      const stored = box.write({ to: m.to, subject: m.subject, body: m.body, links: m.links ?? [] })
-      for (const l of stored.links) log(`mail to ${m.to}: ${l.label}: ${l.url}`)
+      box.write({ to: m.to, subject: m.subject, body: m.body, links: m.links ?? [] })
+      log(`mail to ${maskEmail(m.to)} written to the outbox (npm run mailbox)`)
     },
-    describe: () => `outbox ${dir} (no mail leaves this machine; npm run mailbox lists it)`,
+    describe: () =>
+      `outbox ${dir} (no mail leaves this machine; read it with npm run mailbox, links are never logged)`,
     list: (to) => box.read(to),
   }
 }

@@ -1,3 +1,4 @@
+import { maskPhone } from '../lib/log-redact.ts'
 import { outboxFolder } from './outbox.ts'
 
 export interface Sms {
@@ -22,13 +23,16 @@ export interface SmsAdapter {
   list?(to?: string): StoredSms[]
 }
 
-/** The embedded profile's SMS: each message becomes a file of `dir` and one line of the server log. */
+/**
+ * The embedded profile's SMS: each message becomes a file of `dir`; the log says only that one was
+ * written, to the number's last digits, never its text (the code).
+ */
 export function outboxSms(dir: string, log: (line: string) => void): SmsAdapter {
   const box = outboxFolder<StoredSms>(dir)
   return {
     async send(m) {
       box.write({ to: m.to, body: m.body })
-      log(`sms to ${m.to}: ${m.body}`)
+      log(`text message to ${maskPhone(m.to)} written to the outbox`)
     },
     describe: () => `outbox ${dir} (no text message leaves this machine)`,
     list: (to) => box.read(to, 200),

@@ -68,14 +68,17 @@ export async function loadPlatforms(
 }
 
 /**
- * The canonical string a postback is signed over: every parameter except the signature, sorted by
- * name (code-unit order), each as `name=value` (raw, not URL-encoded), joined by `&`.
+ * The canonical string a postback is signed over (server/README.md "Canonical string"): every parameter
+ * except the signature, name and value each URL-encoded as encodeURIComponent does (UTF-8, upper-case
+ * hex), sorted by the encoded name (code-unit order), each as `name=value`, joined by `&`. Encoding
+ * makes it unambiguous: `a=1%26b%3D2` (one parameter) is not `a=1&b=2` (two).
  */
 export function canonical(params: Record<string, string>, signatureName: string): string {
   return Object.keys(params)
     .filter((k) => k !== signatureName)
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
+    .map((k) => [encodeURIComponent(k), encodeURIComponent(params[k] as string)] as const)
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
     .join('&')
 }
 
@@ -128,7 +131,7 @@ export interface SurveyRow {
   /** finished attempts of every member (completed, screened out) */
   n_completed: number
   n_screened: number
-  /** the member finished it */
+  /** the member finished it, or was paid for it (coin_payments) */
   done: boolean
 }
 
@@ -137,8 +140,10 @@ export function surveysSql(where: string) {
   return `SELECT s.id, s.platform, s.title, s.coins_advertised, s.minutes, s.screen_out_percent, s.is_onboarding,
     s.click_url, s.needs_phone, s.targeting, s.active,
     COALESCE(h.n_completed, 0)::int AS n_completed, COALESCE(h.n_screened, 0)::int AS n_screened,
-    EXISTS (SELECT 1 FROM coin_attempts a WHERE a.survey_id = s.id AND a.user_id = $1
-            AND a.status IN ('completed', 'screened_out', 'reversed')) AS done
+    (EXISTS (SELECT 1 FROM coin_attempts a WHERE a.survey_id = s.id AND a.user_id = $1
+            AND a.status IN ('completed', 'screened_out', 'reversed'))
+     OR EXISTS (SELECT 1 FROM coin_payments cp WHERE cp.user_id = $1 AND cp.item_kind = 'survey'
+            AND cp.item_id = s.id)) AS done
   FROM surveys s
   LEFT JOIN (SELECT survey_id, count(*) FILTER (WHERE status IN ('completed', 'reversed')) AS n_completed,
                count(*) FILTER (WHERE status = 'screened_out') AS n_screened

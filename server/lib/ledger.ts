@@ -12,16 +12,18 @@ import type { Db } from '../db/index.ts'
  *   that is not declined or reversed (a held withdrawal leaves the balance when it is asked for);
  * - paid: what was paid out (withdrawals that were sent).
  */
-const GROUPS_SQL = `SELECT currency, status, amount > 0 AS credit, kind = 'withdrawal' AS withdrawal,
+const GROUPS_SQL = `SELECT currency, status, amount > 0 AS credit, kind = 'withdrawal' AS withdrawal, test,
     sum(amount)::int AS total, count(*)::int AS n
   FROM ledger WHERE user_id = $1 AND ($2::text IS NULL OR kind = $2::text)
-  GROUP BY currency, status, amount > 0, kind = 'withdrawal'`
+  GROUP BY currency, status, amount > 0, kind = 'withdrawal', test`
 
 interface Group {
   currency: 'cash' | 'coin'
   status: LedgerStatus
   credit: boolean
   withdrawal: boolean
+  /** rows booked by a stand-in (test money) */
+  test: boolean
   total: number
   n: number
 }
@@ -35,8 +37,11 @@ export interface Sums {
   coin_paid: number
   /** rows per `currency:status` (the history's count for a filter) */
   rows: Record<string, number>
-  /** withdrawal rows still pending (held payouts): only then is there a payout to release */
+  /** withdrawal rows still pending (held payouts, sent by the scheduled payout release) */
   held: number
+  /** The test money in the payable balances (rows booked by a stand-in): never paid out. */
+  cash_test: number
+  coin_test: number
 }
 
 export function foldSums(groups: Group[]): Sums {
@@ -49,6 +54,8 @@ export function foldSums(groups: Group[]): Sums {
     coin_paid: 0,
     rows: {},
     held: 0,
+    cash_test: 0,
+    coin_test: 0,
   }
   for (const g of groups) {
     const k = g.currency
@@ -57,8 +64,10 @@ export function foldSums(groups: Group[]): Sums {
       g.credit
         ? g.status === 'payable' || g.status === 'paid'
         : g.status !== 'declined' && g.status !== 'reversed'
-    )
+    ) {
       out[`${k}_payable`] += g.total
+      if (g.test) out[`${k}_test`] += g.total
+    }
     if (g.withdrawal && g.status === 'paid') out[`${k}_paid`] -= g.total
     if (g.withdrawal && g.status === 'pending') out.held += g.n
     out.rows[`${k}:${g.status}`] = (out.rows[`${k}:${g.status}`] ?? 0) + g.n
@@ -79,6 +88,15 @@ export const countOf = (s: Sums, currency: string | null, status: string | null)
       return (!currency || c === currency) && (!status || st === status)
     })
     .reduce((n, [, v]) => n + v, 0)
+
+/**
+ * What a member can withdraw: the payable balance less its test money (issue 25: money booked by a
+ * development stand-in is never paid out), never below zero.
+ */
+export const withdrawableOf = (s: Sums) => ({
+  cash_cents: Math.max(0, Math.min(s.cash_payable, s.cash_payable - s.cash_test)),
+  coins: Math.max(0, Math.min(s.coin_payable, s.coin_payable - s.coin_test)),
+})
 
 export const toBalances = (s: Sums): Balances => ({
   cash: { pending_cents: s.cash_pending, payable_cents: s.cash_payable },
@@ -132,6 +150,18 @@ export async function book(db: Db, r: NewRow): Promise<number | undefined> {
 }
 
 /**
+ * The member-row locks of anything that moves a member's money (a withdrawal, an account merge): each
+ * users row FOR UPDATE, lowest id first, so two of them never wait for each other in a circle. Returns
+ * the ids that still exist (a member merged away meanwhile is gone).
+ */
+export async function lockMembers(tx: Db, ids: number[]): Promise<number[]> {
+  const found: number[] = []
+  for (const id of [...new Set(ids)].sort((a, b) => a - b))
+    if (await tx.one('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id])) found.push(id)
+  return found
+}
+
+/**
  * Referral bonuses (source 'referral:<referred id>'): the referrer of each of these members is credited
  * constants.referralBonusCents once that member has a confirmed (or later) cash back row. Call it after
  * any change that can confirm cash back; the unique source reference makes a second call book nothing.
@@ -139,10 +169,13 @@ export async function book(db: Db, r: NewRow): Promise<number | undefined> {
 export async function creditReferrals(db: Db, referredIds: number[]): Promise<number[]> {
   if (!referredIds.length) return []
   const rows = await db.query<{ user_id: number }>(
-    `INSERT INTO ledger (user_id, kind, currency, amount, status, reason, source_ref)
+    `INSERT INTO ledger (user_id, kind, currency, amount, status, reason, source_ref, test)
      SELECT u.referred_by, 'referral_bonus', 'cash', $2::int, 'payable',
        'Referral bonus: ' || COALESCE(NULLIF(split_part(u.name, ' ', 1), ''), 'a friend') || '''s first cash back was confirmed',
-       'referral:' || u.id
+       'referral:' || u.id,
+       -- earned by test cash back only (a stand-in's): the bonus is test money too
+       NOT EXISTS (SELECT 1 FROM ledger r WHERE r.user_id = u.id AND r.kind = 'cashback' AND NOT r.test
+                   AND r.status IN ('confirmed', 'payable', 'paid'))
      FROM users u
      WHERE u.id = ANY($1::int[]) AND u.referred_by IS NOT NULL
        AND EXISTS (SELECT 1 FROM ledger l WHERE l.user_id = u.id AND l.kind = 'cashback'
@@ -171,26 +204,41 @@ export async function advanceCash(db: Db, userId: number): Promise<{ moved: numb
 }
 
 /**
- * Sends a member's held payouts whose hold has ended (all of them with `all`, the test-mode advance):
- * the withdrawal and its ledger row become paid. Returns how many.
+ * Sends the held payouts whose hold has ended, across members (`userId`: one member's only; `all`: every
+ * held one, the test-mode advance): the withdrawal and its ledger row become paid. Scheduled work
+ * (server/lib/payout-release.ts) calls it, never a read. Safe to run concurrently: the rows are taken
+ * with FOR UPDATE SKIP LOCKED, so another run skips a payout this one is sending, and a payout moves
+ * out of `held` once.
  */
-export async function releasePayouts(db: Db, userId: number, all = false): Promise<number> {
-  const due = await db.one<{ n: number }>(
-    `SELECT count(*)::int AS n FROM withdrawals
-     WHERE user_id = $1 AND status = 'held' AND ($2::boolean OR release_at <= now())`,
-    [userId, all],
-  )
-  if (!due?.n) return 0
+export async function releaseDuePayouts(
+  db: Db,
+  opts: { userId?: number; all?: boolean } = {},
+): Promise<{ released: number; ids: number[]; users: number[] }> {
   return db.transaction(async (tx) => {
-    const sent = await tx.query<{ id: number }>(
-      `UPDATE withdrawals SET status = 'paid'
-       WHERE user_id = $1 AND status = 'held' AND ($2::boolean OR release_at <= now()) RETURNING id`,
-      [userId, all],
+    const due = await tx.query<{ id: number; user_id: number }>(
+      `SELECT id, user_id FROM withdrawals
+       WHERE status = 'held' AND ($1::int IS NULL OR user_id = $1) AND ($2::boolean OR release_at <= now())
+       ORDER BY id FOR UPDATE SKIP LOCKED`,
+      [opts.userId ?? null, opts.all === true],
+    )
+    if (!due.length) return { released: 0, ids: [], users: [] }
+    const sent = await tx.query<{ id: number; user_id: number }>(
+      `UPDATE withdrawals SET status = 'paid' WHERE id = ANY($1::int[]) AND status = 'held' RETURNING id, user_id`,
+      [due.map((w) => w.id)],
     )
     await tx.query(
-      `UPDATE ledger SET status = 'paid', updated_at = now() WHERE source_ref = ANY($1::text[])`,
+      `UPDATE ledger SET status = 'paid', updated_at = now() WHERE source_ref = ANY($1::text[]) AND status = 'pending'`,
       [sent.map((w) => `withdrawal:${w.id}`)],
     )
-    return sent.length
+    return {
+      released: sent.length,
+      ids: sent.map((w) => w.id),
+      users: [...new Set(sent.map((w) => w.user_id))],
+    }
   })
+}
+
+/** One member's held payouts whose hold has ended (all of them with `all`, the test-mode advance). */
+export async function releasePayouts(db: Db, userId: number, all = false): Promise<number> {
+  return (await releaseDuePayouts(db, { userId, all })).released
 }

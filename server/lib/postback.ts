@@ -9,6 +9,8 @@ export interface Postback {
   transaction: string
   amount: number
   status: PostbackStatus
+  /** The named event it pays (config/coins.json `events`); '' for the single completion. */
+  event: string
 }
 
 export type PostbackResult =
@@ -37,7 +39,11 @@ interface AttemptRow {
  * Applies one postback whose signature was checked: in one transaction, records it in coin_postbacks
  * (its primary key (platform, transaction, kind) makes a repeat a no-op answered as already done),
  * books the ledger row (source `postback:<platform>:<transaction>`, a reversal `...:reversal`, both
- * unique) and moves the attempt. The onboarding survey's completion sets users.coin_onboarding.
+ * unique) and moves the attempt. A completion pays only if its row of coin_payments (primary key: member,
+ * survey or offer, event) is new: a member is paid once per survey or offer (per named event for a
+ * platform that pays per event), whatever the attempts and transactions, also when they arrive at once
+ * on PostgreSQL (the insert waits for the other transaction and then does nothing). The development
+ * platform's coins are test money. The onboarding survey's completion sets users.coin_onboarding.
  */
 export async function applyPostback(
   db: Db,
@@ -65,9 +71,21 @@ export async function applyPostback(
       if (!fresh) return { ok: true, duplicate: true, userId: a.user_id }
       const ref = `postback:${p.id}:${pb.transaction}`
       if (pb.status === 'complete') {
-        // one completion per attempt: another transaction id for a finished attempt books nothing
-        if (a.status === 'completed' || a.status === 'reversed')
+        // once per member per survey or offer (and event): the primary key of coin_payments decides
+        const paid = await tx.one(
+          `INSERT INTO coin_payments (user_id, item_kind, item_id, event, platform, attempt_id, ledger_ref)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING user_id`,
+          [a.user_id, kind, a.survey_id ?? a.offer_id, pb.event, p.id, a.id, ref],
+        )
+        if (!paid) {
+          // already paid under another attempt or transaction: this attempt is finished, with no coins
+          if (a.status === 'started')
+            await tx.query(
+              "UPDATE coin_attempts SET status = 'completed', coins = 0, updated_at = now() WHERE id = $1",
+              [a.id],
+            )
           return { ok: true, duplicate: true, userId: a.user_id }
+        }
         const id = await book(tx, {
           userId: a.user_id,
           kind: kind === 'survey' ? 'coin_survey' : 'coin_offer',
@@ -77,10 +95,15 @@ export async function applyPostback(
           reason: kind === 'survey' ? `Survey completed: ${a.title}` : `Offer completed: ${a.title}`,
           sourceRef: ref,
           offer: kind === 'offer' ? a.title : null,
+          // the development platform is a stand-in: its coins are test money (issue 25)
+          test: p.development,
         })
-        if (id === undefined) return { ok: true, duplicate: true, userId: a.user_id }
+        // the ledger already has this transaction: undo the payment row too
+        if (id === undefined) throw new Duplicate(a.user_id)
+        // an attempt of a per-event offer collects its events' coins
         await tx.query(
-          "UPDATE coin_attempts SET status = 'completed', coins = $2, updated_at = now() WHERE id = $1",
+          `UPDATE coin_attempts SET status = CASE WHEN status = 'reversed' THEN status ELSE 'completed' END,
+             coins = coins + $2, updated_at = now() WHERE id = $1`,
           [a.id, pb.amount],
         )
         if (a.survey_id)
@@ -107,6 +130,7 @@ export async function applyPostback(
           reason: `${kind === 'survey' ? 'Survey' : 'Offer'} reversed by the partner: ${a.title}`,
           sourceRef: `${ref}:reversal`,
           offer: kind === 'offer' ? a.title : null,
+          test: p.development,
         })
         if (id !== undefined)
           await tx.query("UPDATE coin_attempts SET status = 'reversed', updated_at = now() WHERE id = $1", [
@@ -124,6 +148,7 @@ export async function applyPostback(
     .catch((e: unknown) => {
       // a refusal found inside the transaction rolls it back (the postback row with it)
       if (e instanceof Refusal) return refuse(e.status, e.code, e.message)
+      if (e instanceof Duplicate) return { ok: true, duplicate: true, userId: e.userId }
       throw e
     })
 }
@@ -135,5 +160,12 @@ class Refusal extends Error {
     message: string,
   ) {
     super(message)
+  }
+}
+
+/** A repeat found after something was written: rolls the transaction back, answered as already done. */
+class Duplicate extends Error {
+  constructor(readonly userId: number) {
+    super('duplicate')
   }
 }

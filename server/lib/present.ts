@@ -15,6 +15,7 @@ export function toUser(row: UserRow, token: string, expires: string) {
     sid: row.sid,
     cid: row.cid,
     is_verified: row.is_verified,
+    pending_email: row.pending_email ?? null,
     created_at: isoOf(row.created_at),
     coin_onboarding: row.coin_onboarding,
     subscribed: row.subscribed,

@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errorBody } from './http.ts'
 
 /** Paths of SPA routes that carry a token in the URL: no Referer may leak it. */
-const tokenInUrl = /^\/(verify|pverify|confirm|password\/reset|password\/set|token\/callback)\//
+const tokenInUrl =
+  /^\/(verify|pverify|confirm|password\/reset|password\/set|token\/callback|email\/confirm|email\/undo)\//
+/** A query that may carry a one-time code (an upsell page's ?xd=1&token=, /mobile/authorized?code=). */
+const codeInQuery = /[?&](token|code)=/
 
 export function nonce() {
   return randomBytes(16).toString('base64')
@@ -35,7 +38,10 @@ export function securityHeaders(app: FastifyInstance, opts: { allowedOrigins: st
     reply.header('Cross-Origin-Opener-Policy', 'same-origin')
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
     const path = req.url.split('?')[0] ?? ''
-    reply.header('Referrer-Policy', tokenInUrl.test(path) ? 'no-referrer' : 'strict-origin-when-cross-origin')
+    reply.header(
+      'Referrer-Policy',
+      tokenInUrl.test(path) || codeInQuery.test(req.url) ? 'no-referrer' : 'strict-origin-when-cross-origin',
+    )
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/landers/')) {
       reply.header('Content-Security-Policy', apiCsp)
       reply.header('Cache-Control', 'no-store')

@@ -13,6 +13,8 @@ export interface UserRow {
   phone: string | null
   password_hash: string | null
   is_verified: boolean
+  /** A new address waiting for its link (issue 25); the email column signs in until then. */
+  pending_email?: string | null
   created_at: Date | string
   partner: string
   sid: string

@@ -3,10 +3,13 @@ import type { Db } from '../db/index.ts'
 
 const sha = (t: string) => createHash('sha256').update(t).digest('hex')
 
+/** email_change: the link mailed to a new address; email_undo: the undo link mailed to the old one. */
+export type OneTimeKind = 'verify' | 'reset' | 'email_change' | 'email_undo'
+
 /** A one-time token for verify or reset links; only its hash is stored. */
 export async function createOneTime(
   db: Db,
-  kind: 'verify' | 'reset',
+  kind: OneTimeKind,
   userId: number,
   email: string,
   ttlMinutes: number,
@@ -23,7 +26,7 @@ export async function createOneTime(
 /** Marks the token used and returns its user, or undefined when unknown, used, expired or of another kind. */
 export async function consumeOneTime(
   db: Db,
-  kind: 'verify' | 'reset',
+  kind: OneTimeKind,
   token: string,
   email?: string,
 ): Promise<{ user_id: number; email: string } | undefined> {

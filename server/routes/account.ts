@@ -18,7 +18,7 @@ import {
 } from '../../plugins/account/contract.ts'
 import { DashboardReply } from '../../plugins/mobile/contract.ts'
 import { constants } from '../../src/config/constants.ts'
-import { fail } from '../lib/http.ts'
+import { fail, HttpError } from '../lib/http.ts'
 import { book, sumsOf } from '../lib/ledger.ts'
 import { isoOf, isoOrNull, paged } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
@@ -26,7 +26,8 @@ import type { UserRow } from '../lib/session.ts'
 import type { Services } from '../services.ts'
 import { ledgerRoutes } from './ledger.ts'
 
-const PROMO_CENTS = 500
+/** The sign-up promo credit (SPEC 9 couponBonusDollars), in cents. */
+const promoCents = () => constants.couponBonusDollars * 100
 
 function toProfile(u: UserRow) {
   return {
@@ -243,6 +244,9 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     handler: ({ user }) => mine(user!.row.id, toProfile),
   })
 
+  /** SQL: the profile's new phone ($4) is the stored one, compared on digits and a leading +. */
+  const samePhone = `(NULLIF(regexp_replace(COALESCE($4::text, ''), '[^0-9+]', '', 'g'), '') IS NOT DISTINCT FROM
+      NULLIF(regexp_replace(COALESCE(phone, ''), '[^0-9+]', '', 'g'), ''))`
   route(app, s, {
     method: 'PUT',
     url: '/api/account/profile',
@@ -253,7 +257,11 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     reply: ProfileReply,
     async handler({ body, user }) {
       await s.db.query(
-        `UPDATE users SET name = COALESCE($2, name), phone = CASE WHEN $3 THEN $4 ELSE phone END,
+        // issue 25: another number is unverified until its code is entered (coins-profile); the same
+        // number, however it is written, keeps its verification and its stored form
+        `UPDATE users SET name = COALESCE($2, name),
+           phone = CASE WHEN $3 AND ${samePhone} THEN phone WHEN $3 THEN $4 ELSE phone END,
+           phone_verified_at = CASE WHEN $3 AND NOT ${samePhone} THEN NULL ELSE phone_verified_at END,
            country_code = COALESCE($5, country_code),
            rebate_address = CASE WHEN $6 THEN $7::jsonb ELSE rebate_address END
          WHERE id = $1`,
@@ -307,7 +315,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
       "Referral code, link, friends who joined and what each earned you (a bonus when the friend's first cash back confirms).",
     auth: 'required',
     reply: ReferralsReply,
-    async handler({ req, user }) {
+    async handler({ user }) {
       const uid = user!.row.id
       const rows = await s.db.query<{ name: string; created_at: Date; earned: number }>(
         `SELECT u.name, u.created_at, COALESCE(sum(l.amount), 0)::int AS earned
@@ -342,29 +350,46 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     url: '/api/give-credit',
     tag: 'account',
     summary:
-      'The sign-up promo credit ($5) for register_promo flow1 or flow5 (?ucb=flow5); once per member and flow.',
+      'The sign-up promo credit (couponBonusDollars) of a member who registered through a promo flow (register_promo flow1 or flow5; ?ucb=flow5 is accepted and changes nothing): once per member in total, within promoCreditWindowMinutes of the registration. A repeat answers already_credited; no promo registration: 403 promo_not_eligible; too late: 403 promo_window_closed.',
     auth: 'required',
     query: GiveCreditQuery,
     reply: GiveCreditReply,
-    async handler({ query, user }) {
+    replies: {
+      403: 'success false, code promo_not_eligible (no promo registration) or promo_window_closed (past the window)',
+    },
+    async handler({ user }) {
       const uid = user!.row.id
-      const flow = query.ucb ?? 'flow1'
+      const refuse = (code: string, message: string) =>
+        new HttpError(403, { promo: [message] }, { success: false }, { promo: code })
       const out = await s.db.transaction(async (tx) => {
+        const reply = async (fresh: boolean) => ({
+          success: true,
+          already_credited: !fresh,
+          amount_cents: fresh ? promoCents() : 0,
+          cash_balance_cents: (await sumsOf(tx, uid)).cash_payable,
+        })
+        // once per member in total, whatever the flow (older rows were promo:<id>:<flow>)
+        if (await tx.one("SELECT 1 FROM ledger WHERE user_id = $1 AND kind = 'promo_credit' LIMIT 1", [uid]))
+          return reply(false)
+        const m = await tx.one<{ register_promo: string | null; open: boolean }>(
+          `SELECT register_promo, created_at > now() - make_interval(mins => $2::int) AS open
+           FROM users WHERE id = $1`,
+          [uid, constants.promoCreditWindowMinutes],
+        )
+        if (!m?.register_promo)
+          throw refuse('promo_not_eligible', 'This account did not sign up through a promotion.')
+        if (!m.open) throw refuse('promo_window_closed', 'The sign-up promotion has ended for this account.')
+        // the unique source reference is the rule: concurrent calls (also on PostgreSQL) book one row
         const fresh = await book(tx, {
           userId: uid,
           kind: 'promo_credit',
           currency: 'cash',
-          amount: PROMO_CENTS,
+          amount: promoCents(),
           status: 'payable',
           reason: 'Sign-up promo credit',
-          sourceRef: `promo:${uid}:${flow}`,
+          sourceRef: `promo:${uid}`,
         })
-        return {
-          success: true,
-          already_credited: !fresh,
-          amount_cents: fresh ? PROMO_CENTS : 0,
-          cash_balance_cents: (await sumsOf(tx, uid)).cash_payable,
-        }
+        return reply(fresh !== undefined)
       })
       s.sessions.forget(uid)
       return out

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod/mini'
 import {
+  EmailChangeReply,
   LoginReply,
   LoginRequest,
   MergeReply,
@@ -18,13 +19,15 @@ import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { ipCountry } from '../lib/geo.ts'
 import { errorBody, fail, HttpError } from '../lib/http.ts'
+import { lockMembers } from '../lib/ledger.ts'
 import { hashPassword, verifyPassword } from '../lib/password.ts'
 import { toUser } from '../lib/present.ts'
-import { hit } from '../lib/ratelimit.ts'
+import { blockedFor, clear, hit } from '../lib/ratelimit.ts'
 import { route } from '../lib/route.ts'
 import type { UserRow } from '../lib/session.ts'
 import { consumeOneTime, createOneTime } from '../lib/tokens.ts'
 import type { Services } from '../services.ts'
+import { addressReserved, emailChangeReply, requestEmailChange } from './email-change.ts'
 
 const GENERIC_LOGIN_ERROR = 'These credentials do not match our records.'
 const RESET_SENT = 'If an account exists for that email, we have sent a password reset link.'
@@ -34,12 +37,7 @@ export function defaultSid(d = new Date()) {
   return `${p(d.getMonth() + 1)}${p(d.getDate())}${d.getFullYear()}_organic`
 }
 
-
-export async function sendVerification(
-  s: Services,
-  req: FastifyRequest,
-  user: { id: number; email: string },
-) {
+export async function sendVerification(s: Services, user: { id: number; email: string }) {
   const token = await createOneTime(s.db, 'verify', user.id, user.email, 60 * 24 * 3)
   const url = `${s.publicUrl}/verify/${token}`
   await s.mail.send({
@@ -81,13 +79,29 @@ async function limited(s: Services, keys: [string, number][]) {
   }
 }
 
+/** The failed sign-ins of one address, from any IP, in the window (issue 25: past a number, the captcha). */
+const failedKey = (email: string) => `login:failed:${email.toLowerCase()}`
+
+/** Whether a sign-in of this address needs the captcha: loginFailuresBeforeCaptcha failures or more. */
+export async function captchaNeeded(s: Services, email: string): Promise<boolean> {
+  const over = s.limits.loginFailuresBeforeCaptcha - 1
+  return (await blockedFor(s.db, failedKey(email), over, s.limits.windowSeconds)) > 0
+}
+
+/**
+ * The member of an address and password, or undefined. Limited per IP and per address from one IP
+ * (the key holds both: attempts from elsewhere cannot lock a member out); a failure counts toward the
+ * captcha of the address, a success clears that count.
+ */
 export async function checkPassword(s: Services, req: FastifyRequest, email: string, password: string) {
   await limited(s, [
     [`login:ip:${req.ip}`, s.limits.loginPerIp],
-    [`login:email:${email.toLowerCase()}`, s.limits.loginPerEmail],
+    [`login:email-ip:${email.toLowerCase()}:${req.ip}`, s.limits.loginPerEmail],
   ])
   const row = await s.db.one<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email])
   const ok = await verifyPassword(password, row?.password_hash)
+  if (!ok) await hit(s.db, failedKey(email), s.limits.loginFailuresBeforeCaptcha - 1, s.limits.windowSeconds)
+  else await clear(s.db, failedKey(email))
   return ok ? row : undefined
 }
 
@@ -97,12 +111,17 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     url: '/api/web/login',
     tag: 'auth',
     summary:
-      'Sign in with email, password and captcha. Same answer for an unknown email and a wrong password.',
+      'Sign in with email and password. Same answer for an unknown email and a wrong password. A captcha response, when sent, must pass; past loginFailuresBeforeCaptcha failed sign-ins of the address (from any IP) one is needed: 422 captcha_required, then the same call with g-recaptcha-response.',
     body: LoginRequest,
     reply: LoginReply,
-    replies: { 429: 'Too many attempts from this IP or for this email' },
+    replies: {
+      422: 'invalid_credentials, or captcha_required (send g-recaptcha-response)',
+      429: 'Too many attempts from this IP, or for this email from this IP',
+    },
     async handler({ req, body }) {
-      if (!(await s.captcha.verify(body['g-recaptcha-response'], req.ip))) {
+      const captcha = body['g-recaptcha-response']
+      const passed = captcha ? await s.captcha.verify(captcha, req.ip) : false
+      if (captcha ? !passed : await captchaNeeded(s, body.email)) {
         throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.', 'captcha_required')
       }
       const row = await checkPassword(s, req, body.email, body.password)
@@ -126,7 +145,11 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.', 'captcha_required')
       }
       await limited(s, [[`register:ip:${req.ip}`, s.limits.loginPerIp]])
-      if (await s.db.one('SELECT 1 FROM users WHERE lower(email) = lower($1)', [body.email])) {
+      if (
+        (await s.db.one('SELECT 1 FROM users WHERE lower(email) = lower($1)', [body.email])) ||
+        // issue 25: an address given up by an email change, while its undo link works
+        (await addressReserved(s.db, body.email))
+      ) {
         throw fail(422, 'email', 'The email has already been taken.', 'email_taken')
       }
       const hash = await hashPassword(body.password)
@@ -139,8 +162,8 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
       let row: UserRow | undefined
       try {
         row = await s.db.one<UserRow>(
-          `INSERT INTO users (email, name, phone, password_hash, source, user_agent, sid, cid, partner, country_code, referral_code, referred_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+          `INSERT INTO users (email, name, phone, password_hash, source, user_agent, sid, cid, partner, country_code, referral_code, referred_by, register_promo)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
           [
             body.email,
             body.name,
@@ -154,6 +177,8 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
             ipCountry(req, s),
             await referralCode(s.db),
             referrer?.id ?? null,
+            // the promo flow the sign-up came through (the client's register_promo cookie): the promo credit's right
+            body.register_promo ?? null,
           ],
         )
       } catch (e) {
@@ -161,7 +186,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
           throw fail(422, 'email', 'The email has already been taken.', 'email_taken')
         throw e
       }
-      await sendVerification(s, req, row!)
+      await sendVerification(s, row!)
       return loginReply(s, row!, { recently_created: true })
     },
   })
@@ -262,12 +287,12 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     summary: 'Send the verification email again.',
     auth: 'required',
     reply: SuccessReply,
-    async handler({ req, user }) {
+    async handler({ user }) {
       const u = user!.row
       if (u.is_verified)
         return { success: true, code: 'already_verified', message: 'Your email is already verified.' }
       await limited(s, [[`resend:${u.id}`, 5]])
-      await sendVerification(s, req, u)
+      await sendVerification(s, u)
       return {
         success: true,
         code: 'verification_sent',
@@ -291,12 +316,16 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         if (z.email().safeParse(decoded).success) email = decoded
         else throw fail(422, 'email_encoded', 'Please enter a valid email address.', 'invalid_email')
       }
+      // both calls (the link, and the new password with its token) per IP and per address
+      const resetLimits = (address: string | undefined): [string, number][] => [
+        [`reset:ip:${req.ip}`, s.limits.resetPerIp],
+        ...(address
+          ? [[`reset:email:${address.toLowerCase()}`, s.limits.resetPerEmail] as [string, number]]
+          : []),
+      ]
       if (!body.token) {
         if (!email) throw fail(422, 'email', 'Please enter a valid email address.', 'invalid_email')
-        await limited(s, [
-          [`reset:ip:${req.ip}`, s.limits.loginPerIp],
-          [`reset:email:${email.toLowerCase()}`, s.limits.loginPerEmail],
-        ])
+        await limited(s, resetLimits(email))
         const row = await s.db.one<{ id: number; email: string }>(
           'SELECT id, email FROM users WHERE lower(email) = lower($1)',
           [email],
@@ -313,6 +342,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         }
         return { success: true, code: 'reset_sent', message: RESET_SENT }
       }
+      await limited(s, resetLimits(email))
       if (!body.password)
         throw fail(
           422,
@@ -328,10 +358,11 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
           'password_mismatch',
         )
       }
-      const hash = await hashPassword(body.password)
+      // the token first: a made-up one costs one UPDATE, not a password hash (about 1 s and 128 MiB)
       const t = await consumeOneTime(s.db, 'reset', body.token, email)
       if (!t)
         throw fail(422, 'token', 'This password reset link is invalid or has expired.', 'reset_link_invalid')
+      const hash = await hashPassword(body.password)
       await s.db.query('UPDATE users SET password_hash = $2, is_verified = true WHERE id = $1', [
         t.user_id,
         hash,
@@ -351,11 +382,12 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     url: '/api/set-email',
     tag: 'auth',
     summary:
-      'Set the email of the signed-in account. 409 with requires_authentication when another account has it.',
+      'Change the email of the signed-in account (issue 25): the new address becomes pending_email and gets a one-time link; it signs in only once that link is opened (POST /api/email/confirm). The old address is told, with an undo link. The current address again cancels a pending change. 409 with requires_authentication when another account has it.',
     auth: 'required',
     body: SetEmailRequest,
+    reply: EmailChangeReply,
     replies: { 409: 'The email belongs to another account: authenticate and merge' },
-    async handler({ req, reply, body, user }) {
+    async handler({ reply, body, user }) {
       const u = user!.row
       const other = await s.db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
         body.email,
@@ -369,18 +401,8 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
           { requires_authentication: true },
         )
       }
-      if (u.email.toLowerCase() !== body.email.toLowerCase()) {
-        await s.db.query('UPDATE users SET email = $2, is_verified = false WHERE id = $1', [u.id, body.email])
-        s.sessions.forget(u.id)
-        await sendVerification(s, req, { id: u.id, email: body.email })
-      }
-      const row = (await s.sessions.user(u.id, true))!
-      return {
-        success: true,
-        code: 'email_set',
-        message: 'Successfully set email.',
-        user: toUser(row, user!.token, new Date(user!.exp * 1000).toISOString()),
-      }
+      await requestEmailChange(s, u, body.email)
+      return emailChangeReply(s, user!, 'email_set', 'Successfully set email.')
     },
   })
 
@@ -400,6 +422,10 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
       if (into.id === from.id)
         throw fail(422, 'email', 'This is already your account.', 'already_your_account')
       await s.db.transaction(async (tx) => {
+        // The member-row locks a withdrawal takes, in the same order (lowest id first): a withdrawal of
+        // either member finishes before the rows move, or starts after and finds its member merged.
+        if ((await lockMembers(tx, [from.id, into.id])).length !== 2)
+          throw fail(409, 'email', 'This account was just changed. Please try again.', 'merge_conflict')
         for (const t of [
           'ledger',
           'notifications',

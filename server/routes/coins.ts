@@ -157,7 +157,7 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     url: '/api/offers/:offer_id/start',
     tag: 'coins',
     summary:
-      'Start an offer: sign-in and a verified email (403 email_unverified); an iOS APP/GAME offer (for_ios = 1) needs app_tracking_allowed (403 terms_required). APP and GAME offers get an attempt on their platform (attempt_id).',
+      'Start an offer: sign-in and a verified email (403 email_unverified); an iOS APP/GAME offer (for_ios = 1) needs app_tracking_allowed (403 terms_required). APP and GAME offers get an attempt on their platform (attempt_id); one already paid (its completion, or every event of a per-event platform) is 409 already_done.',
     auth: 'required',
     params: OfferParams,
     body: StartRequest,
@@ -187,6 +187,15 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
         throw fail(403, 'app_tracking_allowed', 'You need to agree with the terms', 'terms_required')
       const p = r.network ? s.platforms.get(r.network) : undefined
       if (!p?.kinds.includes('offer') || !s.platforms.enabled(p.id)) throw unavailable()
+      // paid once per member: taken when its single completion was paid, or every event it pays for
+      const paid = (
+        await s.db.query<{ event: string }>(
+          "SELECT event FROM coin_payments WHERE user_id = $1 AND item_kind = 'offer' AND item_id = $2",
+          [uid, params.offer_id],
+        )
+      ).map((x) => x.event)
+      if (paid.includes('') || p.events?.names.every((e) => paid.includes(e)))
+        throw fail(409, 'offer', 'You have already completed this offer.', 'already_done')
       const attemptId = newAttemptId()
       await s.db.query(
         'INSERT INTO coin_attempts (id, user_id, platform, offer_id) VALUES ($1, $2, $3, $4)',

@@ -131,10 +131,22 @@ export async function coreRoutes(app: FastifyInstance, s: Services) {
     method: 'POST',
     url: '/api/contact',
     tag: 'legal',
-    summary: 'Contact form: the message goes to the support mailbox (the outbox in development).',
+    summary:
+      'Contact form: the message goes to the support mailbox (the outbox in development). Needs the captcha response (422 captcha_required); 429 past the messages per IP in the window.',
     auth: 'optional',
     body: ContactRequest,
-    async handler({ body, user }) {
+    replies: { 429: 'Too many messages from this IP' },
+    async handler({ req, body, user }) {
+      const wait = await hit(s.db, `contact:ip:${req.ip}`, s.limits.contactPerIp, s.limits.windowSeconds)
+      if (wait > 0)
+        throw new HttpError(
+          429,
+          { contact: [`Too many messages. Please wait ${Math.ceil(wait / 60)} minutes and try again.`] },
+          { retry_after: wait },
+          { contact: 'rate_limited' },
+        )
+      if (!(await s.captcha.verify(body['g-recaptcha-response'], req.ip)))
+        throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.', 'captcha_required')
       await s.mail.send({
         to: 'support@example.com',
         subject: `Contact: ${body.subject}`,

@@ -69,7 +69,7 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
     url: '/api/dev/ledger/purchase',
     tag: 'dev',
     summary:
-      'Test mode only: a purchase at a store (internal name, else the first store) books a pending cash back row for the member.',
+      'Test mode only: a purchase at a store (internal name, else the first store) books a pending cash back row for the member, as test money (never paid out).',
     body: DevPurchaseRequest,
     async handler({ body }) {
       const uid = await member(body.email)
@@ -90,6 +90,9 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
         orderAmountCents: body.amount_cents * 20,
         expectedAt: new Date(Date.now() + DEV_PAYABLE_AFTER_DAYS * 86_400_000),
         sourceRef: `dev:purchase:${crypto.randomUUID()}`,
+        // booked by a test-mode route: test money, never paid out (issue 25); the automated runs
+        // (NODE_ENV=test) may ask for a partner's money to walk a real payout
+        test: !(body.real === true && s.mode === 'test'),
       })
       s.sessions.forget(uid)
       return { success: true, id }

@@ -18,7 +18,7 @@ import {
 import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { fail } from '../lib/http.ts'
-import { book, countOf, releasePayouts, sumsOf, toBalances } from '../lib/ledger.ts'
+import { book, countOf, lockMembers, sumsOf, toBalances, withdrawableOf } from '../lib/ledger.ts'
 import { verifyPassword } from '../lib/password.ts'
 import { isoOf, isoOrNull, paged } from '../lib/present.ts'
 import { blockedFor, hit } from '../lib/ratelimit.ts'
@@ -52,10 +52,11 @@ interface LedgerRow {
   internal_name: string | null
   store_name: string | null
   logo: string | null
+  test: boolean
 }
 
 const LEDGER_SQL = `SELECT l.id, l.kind, l.currency, l.amount, l.status, l.reason, l.offer, l.benefit_type,
-    l.order_amount_cents, l.expected_at, l.created_at, s.internal_name, s.name AS store_name, s.logo
+    l.order_amount_cents, l.expected_at, l.created_at, l.test, s.internal_name, s.name AS store_name, s.logo
   FROM ledger l LEFT JOIN stores s ON s.id = l.store_id`
 /** $1 member, $2 currency, $3 kind, $4 status (null: any). */
 const FILTER_SQL = `l.user_id = $1 AND ($2::text IS NULL OR l.currency = $2::text)
@@ -76,6 +77,7 @@ const toEntry = (r: LedgerRow) => ({
   benefit_type: r.benefit_type,
   expected_at: isoOrNull(r.expected_at),
   created_at: isoOf(r.created_at),
+  test: r.test,
 })
 
 /** A withdrawals row: the contract's Withdrawal with the database's dates. */
@@ -112,7 +114,19 @@ function csvField(v: string | null): string {
   const safe = /^[=+\-@\t\r]/.test(t) ? `'${t}` : t
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
-const CSV_HEAD = ['Date', 'Kind', 'Status', 'Reason', 'Store', 'Offer', 'Amount', 'Currency', 'Expected']
+/** Test money: "test" on a row booked by a development stand-in (never paid out), else empty. */
+const CSV_HEAD = [
+  'Date',
+  'Kind',
+  'Status',
+  'Reason',
+  'Store',
+  'Offer',
+  'Amount',
+  'Currency',
+  'Expected',
+  'Test money',
+]
 const csvLine = (r: LedgerRow) =>
   `${[
     isoOf(r.created_at),
@@ -124,6 +138,7 @@ const csvLine = (r: LedgerRow) =>
     csvAmount(r.amount, r.currency),
     r.currency === 'cash' ? 'USD' : 'coins',
     isoOrNull(r.expected_at),
+    r.test ? 'test' : '',
   ]
     .map(csvField)
     .join(',')}\r\n`
@@ -157,11 +172,6 @@ const requestHash = (b: { kind: string; amount: number; method: string; destinat
  * a row of the ledger table and every balance a sum over rows (lib/ledger.ts).
  */
 export async function ledgerRoutes(app: FastifyInstance, s: Services) {
-  /** Sends the member's held payouts whose hold has ended (read: only when the sums show one held). */
-  async function releaseDue(uid: number) {
-    if ((await s.sessions.sums(uid)).held && (await releasePayouts(s.db, uid))) s.sessions.forget(uid)
-  }
-
   route(app, s, {
     method: 'GET',
     url: '/api/account/ledger',
@@ -176,7 +186,6 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
       const page = query.page ?? 1
       const per = query.per_page ?? 20
       const params = [uid, query.currency ?? null, query.kind ?? null, query.status ?? null]
-      await releaseDue(uid)
       // the page first, then the store of its rows only
       const rows = await s.db.query<LedgerRow>(
         `${LEDGER_SQL.replace(
@@ -228,9 +237,11 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     reply: BalancesReply,
     async handler({ user }) {
       const uid = user!.row.id
-      await releaseDue(uid)
+      const sums = await s.sessions.sums(uid)
       return {
-        ...toBalances(await s.sessions.sums(uid)),
+        ...toBalances(sums),
+        test: { cash_cents: sums.cash_test, coins: sums.coin_test },
+        withdrawable: withdrawableOf(sums),
         withdrawal: {
           methods: [...METHODS],
           minimum_cents: MIN.cashCents,
@@ -253,7 +264,6 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     async handler({ query, user }) {
       const page = query.page ?? 1
       const per = query.per_page ?? 20
-      await releaseDue(user!.row.id)
       const rows = await s.db.query<WithdrawalRow & { total: number }>(
         `SELECT ${WITHDRAWAL_COLS}, count(*) OVER ()::int AS total
          FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
@@ -276,7 +286,11 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     auth: 'required',
     body: WithdrawalRequest,
     reply: WithdrawalReply,
-    replies: { 409: 'The idempotency key was used for another request', 429: 'Too many wrong passwords' },
+    replies: {
+      409: 'The idempotency key was used for another request',
+      422: 'Below the minimum, above the balance, a wrong password, or test money (test_money: booked by a development stand-in, never paid out)',
+      429: 'Too many wrong passwords',
+    },
     async handler({ body, user }) {
       const me = user!.row
       const uid = me.id
@@ -303,9 +317,11 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
       }
       const hash = requestHash(body)
       const out = await s.db.transaction(async (tx) => {
-        // One booking at a time per member: the row lock holds every other request of this member
-        // (on PGlite, one connection, transactions run one after another anyway).
-        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [uid])
+        // One booking at a time per member: the row lock holds every other request of this member and
+        // an account merge, which takes the same locks in the same order (lockMembers); on PGlite, one
+        // connection, transactions run one after another anyway. A member merged away meanwhile is gone.
+        if (!(await lockMembers(tx, [uid])).length)
+          throw fail(401, 'auth', 'Please sign in to continue.', 'sign_in_required')
         const seen = await tx.one<{ request_hash: string; response: unknown }>(
           'SELECT request_hash, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
           [uid, body.idempotency_key],
@@ -322,6 +338,20 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
         const before = await sumsOf(tx, uid)
         if (body.amount > (body.kind === 'cash' ? before.cash_payable : before.coin_payable)) {
           throw fail(422, 'amount', 'The amount is more than your balance.', 'insufficient_balance')
+        }
+        // Test money (booked by a development stand-in) is never paid out: only the rest is withdrawable.
+        const can = withdrawableOf(before)
+        if (body.amount > (body.kind === 'cash' ? can.cash_cents : can.coins)) {
+          throw fail(
+            422,
+            'amount',
+            `Test money booked by a development stand-in is never paid out. You can withdraw up to ${
+              body.kind === 'cash'
+                ? `$${(can.cash_cents / 100).toFixed(2)}`
+                : `${can.coins.toLocaleString('en-US')} coins`
+            }.`,
+            'test_money',
+          )
         }
         // New payout details (never paid to before) wait until their hold ends; a second payout to
         // details still held waits until the same day.
@@ -412,6 +442,7 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
           reason: r.reason,
           expected_at: isoOrNull(r.expected_at),
           created_at: isoOf(r.created_at),
+          test: r.test,
         })),
         page,
         per,
@@ -460,9 +491,10 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
         amount: number
         reason: string
         created_at: Date
+        test: boolean
         total: number
       }>(
-        `SELECT id, amount, reason, created_at, count(*) OVER ()::int AS total FROM ledger
+        `SELECT id, amount, reason, created_at, test, count(*) OVER ()::int AS total FROM ledger
          WHERE user_id = $1 AND currency = 'coin' AND status NOT IN ('declined', 'reversed')
          ORDER BY created_at DESC, id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
         [uid],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import {
   AuthorizeReply,
   AuthorizeRequest,
@@ -78,7 +78,7 @@ export async function linkedAccountRoutes(app: FastifyInstance, s: Services) {
     body: AuthorizeRequest,
     reply: AuthorizeReply,
     replies: { 503: 'Linking that provider is off on this server (unavailable)' },
-    async handler({ req, body, user }) {
+    async handler({ body, user }) {
       if (!p.available(body.provider) || !p.adapter)
         throw fail(
           503,

@@ -91,6 +91,14 @@ export async function postbackRoutes(app: FastifyInstance, s: Services) {
         if (!['complete', 'reversal', 'screenout'].includes(status))
           return refuse(400, 'bad_status', 'The status must be complete, reversal or screenout.')
         if (transaction.length > 200) return refuse(400, 'bad_transaction', 'The transaction id is too long.')
+        // a platform that pays per event names its events (config/coins.json); without the parameter it is the single completion
+        const event = p.events ? (all[p.events.param] ?? '') : ''
+        if (event !== '' && !p.events?.names.includes(event))
+          return refuse(
+            400,
+            'unknown_event',
+            `The event ${event.slice(0, 60)} is not one this platform pays for.`,
+          )
         const r = await applyPostback(
           s.db,
           p,
@@ -99,6 +107,7 @@ export async function postbackRoutes(app: FastifyInstance, s: Services) {
             transaction,
             amount: Number(amount),
             status: status as PostbackStatus,
+            event,
           },
           all,
         )

@@ -119,6 +119,7 @@ export async function protectionRoutes(app: FastifyInstance, s: Services) {
     replies: {
       404: 'Not an order of this member (order_not_found)',
       409: 'That claim exists (claim_exists)',
+      422: 'Not due yet (not_due), or the claims on the order already total its amount (nothing_left)',
     },
     async handler({ reply, body, user }) {
       const uid = user!.row.id
@@ -167,8 +168,21 @@ export async function protectionRoutes(app: FastifyInstance, s: Services) {
         new Date(),
         body.note || null,
       )
-      if (!id)
+      if (
+        !id &&
+        (await s.db.one('SELECT 1 FROM protection_claims WHERE order_id = $1 AND kind = $2', [
+          o.id,
+          body.kind,
+        ]))
+      )
         throw fail(409, 'kind', 'A claim of this kind was filed for this order already.', 'claim_exists')
+      if (!id)
+        throw fail(
+          422,
+          'order_id',
+          'The claims on this order already total what was paid for it.',
+          'nothing_left',
+        )
       reply.code(201)
       return { success: true, data: (await claimsOf(s.db, uid, { ids: [id] }))[0]! }
     },

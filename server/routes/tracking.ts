@@ -185,14 +185,18 @@ export async function trackingRoutes(app: FastifyInstance, s: Services) {
     method: 'POST',
     url: '/api/saveGtagClientId',
     tag: 'tracking',
-    summary: "Link the analytics tag's client id to a member (beacon).",
+    summary:
+      "Link the analytics tag's client id to the signed-in member (beacon; bearer or login cookie). The member is the session's, never the body's user_id; without a session nothing is written (still 204).",
+    auth: 'optional',
+    cookieAuth: true,
     body: GtagClientRequest,
-    replies: { 204: 'Stored' },
-    async handler({ reply, body }) {
-      await s.db.query(
-        'INSERT INTO gtag_clients (user_id, client_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-        [Number(body.user_id), body.client_id],
-      )
+    replies: { 204: 'Stored, or nothing to store' },
+    async handler({ reply, body, user }) {
+      if (user)
+        await s.db.query(
+          'INSERT INTO gtag_clients (user_id, client_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [user.row.id, body.client_id],
+        )
       return reply.code(204).send()
     },
   })

@@ -4,12 +4,15 @@ import { HttpError } from './client'
 /** Server error codes any screen may meet; their texts are core's `serverErrors.<code>`. */
 export const CORE_ERROR_CODES = [
   'body_too_large',
+  'captcha_required',
   'email_unverified',
   'forbidden',
   'not_found',
   'rate_limited',
   'server_error',
   'sign_in_required',
+  // a withdrawal that needs test money (booked by a development stand-in, never paid out)
+  'test_money',
 ] as const
 
 /**

@@ -324,7 +324,8 @@ test.describe('email set and merge (SPEC 4, 8)', () => {
     const changed = freshEmail('changed')
     await prompt.getByLabel('Email').fill(changed)
     await prompt.getByRole('button', { name: 'Save email' }).click()
-    await expect(page.getByTestId('auth-notice')).toHaveText(/Successfully set email\./)
+    // issue 25: the new address signs in once the link mailed to it is opened
+    await expect(page.getByTestId('auth-notice')).toContainText(`Check ${changed} to confirm the change.`)
 
     await page.getByRole('button', { name: 'Verify email' }).click()
     await page.getByRole('button', { name: 'Use a different email' }).click()
@@ -346,18 +347,42 @@ test.describe('email set and merge (SPEC 4, 8)', () => {
 })
 
 test.describe('sign-in by URL token and social provider (SPEC 2.2)', () => {
-  test('/token/callback/:token signs in, lands on the redirect, and the token leaves the address bar', async ({
+  test('/token/callback/:code signs in with a one-time code; the code leaves the address bar, history and Referer', async ({
     page,
     request,
   }) => {
     const { token } = await registerByApi(request, freshEmail('tok'))
+    // issue 25: whoever makes the link asks for a one-time code with the session
+    const r = await request.post('/api/login-code', { headers: { authorization: `Bearer ${token}` } })
+    expect(r.ok()).toBe(true)
+    const { code } = (await r.json()) as { code: string }
+    const referers: string[] = []
+    page.on('request', (q) => referers.push(q.headers().referer ?? ''))
     await page.goto('/terms')
-    await page.goto(`/token/callback/${token}?redirect=/stores`)
+    const doc = await page.goto(`/token/callback/${code}?redirect=/stores`)
+    expect(doc?.headers()['referrer-policy']).toBe('no-referrer')
     await expect.poll(() => pathOf(page)).toBe('/stores')
     await expect(page.getByTestId('cash-balance')).toBeVisible()
+    expect(page.url()).not.toContain(code)
     await page.goBack()
     await expect.poll(() => pathOf(page)).toBe('/terms')
+    expect(page.url()).not.toContain(code)
+    await page.goForward()
+    await expect.poll(() => pathOf(page)).toBe('/stores')
+    expect(referers.filter((x) => x.includes(code))).toEqual([])
+    // used once: the same link again does not sign in
+    await page.context().clearCookies()
+    await page.evaluate(() => localStorage.clear())
+    await page.goto(`/token/callback/${code}`)
+    await expect.poll(() => pathOf(page)).toBe('/login')
+  })
+  test('a real login token in /token/callback/ is refused and ends on /login', async ({ page, request }) => {
+    const { token } = await registerByApi(request, freshEmail('jwt'))
+    await page.goto(`/token/callback/${token}?redirect=/stores`)
+    await expect.poll(() => pathOf(page)).toBe('/login')
+    await expect(modal(page)).toBeVisible()
     expect(page.url()).not.toContain(token)
+    await expect(page.getByTestId('cash-balance')).toHaveCount(0)
   })
   test('a bad token goes to /login', async ({ page }) => {
     await page.goto('/token/callback/bad.token.value')

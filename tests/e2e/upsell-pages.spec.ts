@@ -195,25 +195,44 @@ test.describe('/updatepay_method (guests)', () => {
 })
 
 test.describe('/upsell2?xd=1: a member from a partner domain', () => {
-  test('the token signs in through the token route, leaves the address bar, and the upsell shows', async ({
+  test('a one-time code signs in through the token route, leaves the address bar and history, and the upsell shows', async ({
     page,
     request,
   }) => {
     const m = await register(request, 'xd')
+    // issue 25: the partner domain asks for a one-time code with the member's session
+    const r = await request.post('/api/login-code', { headers: { authorization: `Bearer ${m.token}` } })
+    const { code } = (await r.json()) as { code: string }
     const seen: string[] = []
     page.on('framenavigated', (f) => {
       if (f === page.mainFrame()) seen.push(new URL(f.url()).pathname)
     })
-    await page.goto(`/upsell2?xd=1&token=${encodeURIComponent(m.token)}&tpsha1=p1`)
+    const referers: string[] = []
+    page.on('request', (q) => referers.push(q.headers().referer ?? ''))
+    await page.goto('/terms')
+    const doc = await page.goto(`/upsell2?xd=1&token=${encodeURIComponent(code)}&tpsha1=p1`)
+    expect(doc?.headers()['referrer-policy']).toBe('no-referrer')
     await expect.poll(() => pathOf(page)).toBe('/upsell2?tpsha1=p1')
     expect(seen.some((p) => p.startsWith('/token/callback'))).toBe(true)
-    expect(page.url()).not.toContain(m.token)
+    expect(page.url()).not.toContain(code)
+    expect(referers.filter((x) => x.includes(code))).toEqual([])
+    await page.goBack()
+    await expect.poll(() => pathOf(page)).toBe('/terms')
+    await page.goForward()
+    await expect.poll(() => pathOf(page)).toBe('/upsell2?tpsha1=p1')
     const upsell = page.getByTestId('upsell')
     await expect(upsell).toContainText('$4.99 a month')
     await upsell.getByRole('button', { name: 'Yes, add it' }).click()
     // signed in: the card form, not the sign-in dialog
     await expect(page.getByTestId('honest-terms')).toContainText('You pay $4.99 today')
     await axe(page, 'upsell2 xd')
+  })
+
+  test('a real login token in ?token= is refused and ends on the sign-in page', async ({ page, request }) => {
+    const m = await register(request, 'xd-jwt')
+    await page.goto(`/upsell2?xd=1&token=${encodeURIComponent(m.token)}`)
+    await expect.poll(() => pathOf(page)).toBe('/login')
+    expect(page.url()).not.toContain(m.token)
   })
 
   test('a bad token goes to the sign-in page, as the token route does', async ({ page }) => {

@@ -1,14 +1,17 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import type { BalancesReply } from '../contract'
 import { fakeHttp, makeI18n, renderWith } from '../member/test-utils'
 import BalancesSummary from './BalancesSummary'
 
-const balances = {
+const balances: BalancesReply = {
   cash: { pending_cents: 1250, payable_cents: 3000 },
   coin: { pending: 40, payable: 200 },
+  test: { cash_cents: 0, coins: 0 },
+  withdrawable: { cash_cents: 3000, coins: 200 },
   withdrawal: { methods: [], minimum_cents: 1000, minimum_coins: 100, coins_per_dollar: 100, hold_days: 30 },
 }
-const row = (id: number, status: string, expected_at: string | null) => ({
+const row = (id: number, status: string, expected_at: string | null, test = false) => ({
   id,
   kind: 'cashback',
   currency: 'cash',
@@ -20,6 +23,7 @@ const row = (id: number, status: string, expected_at: string | null) => ({
   benefit_type: null,
   expected_at,
   created_at: '2026-11-01T00:00:00Z',
+  test,
 })
 const ledger = (rows: unknown[]) => ({
   data: rows,
@@ -53,5 +57,37 @@ describe("BalancesSummary (the part 'account.balances')", () => {
     renderWith(<BalancesSummary />, { i18n: await makeI18n('es'), http })
     expect((await screen.findByTestId('pending-none')).textContent).toBe('No hay nada pendiente por ahora.')
     expect(screen.queryByTestId('coins-payable')).toBeNull()
+  })
+  it('test money: labelled on its row, its part of the balance shown with what can be withdrawn (English and Spanish)', async () => {
+    const withTest: BalancesReply = {
+      ...balances,
+      test: { cash_cents: 2000, coins: 0 },
+      withdrawable: { cash_cents: 1000, coins: 200 },
+    }
+    for (const [lng, label] of [
+      ['en', 'Test money'],
+      ['es', 'Dinero de prueba'],
+    ] as const) {
+      const { http } = fakeHttp({
+        'GET /api/account/balances': () => withTest,
+        'GET /api/account/ledger?currency=cash&status=pending&per_page=5': () =>
+          ledger([row(3, 'pending', '2027-01-20T00:00:00Z', true)]),
+        'GET /api/account/ledger?currency=cash&status=confirmed&per_page=5': () => ledger([]),
+      })
+      const { unmount } = renderWith(<BalancesSummary />, { i18n: await makeI18n(lng), http })
+      expect((await screen.findByTestId('cash-test')).textContent).toContain('$20.00')
+      expect(screen.getByTestId('cash-withdrawable').textContent).toContain('$10.00')
+      const labels = screen.getAllByTestId('test-money')
+      expect(labels).toHaveLength(2) // the balance and the row
+      for (const l of labels) {
+        expect(l.textContent).toContain(label)
+        expect(l.getAttribute('title')).toMatch(
+          lng === 'en'
+            ? /development stand-in.*cannot be withdrawn/
+            : /sustituto de desarrollo.*no se puede retirar/,
+        )
+      }
+      unmount()
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { Figures, LoadView, useLoad, useServices, useTranslation } from '../../../src/index'
+import { Figures, LoadView, TestMoneyLabel, useLoad, useServices, useTranslation } from '../../../src/index'
 import { Amount, DateText } from './Amount'
 import { ledgerApi } from './ledger-api'
 import s from './styles'
@@ -40,6 +40,25 @@ export default function BalancesSummary({ coins = false }: { coins?: boolean }) 
                 value: <Amount amount={b.cash.pending_cents} currency="cash" />,
                 testId: 'cash-pending',
               },
+              // test money (booked by a development stand-in) is part of the payable balance, never paid out
+              ...(b.test.cash_cents !== 0
+                ? [
+                    {
+                      label: t('summary.testCash'),
+                      value: (
+                        <>
+                          <Amount amount={b.test.cash_cents} currency="cash" /> <TestMoneyLabel />
+                        </>
+                      ),
+                      testId: 'cash-test',
+                    },
+                    {
+                      label: t('summary.withdrawable'),
+                      value: <Amount amount={b.withdrawable.cash_cents} currency="cash" />,
+                      testId: 'cash-withdrawable',
+                    },
+                  ]
+                : []),
               ...(coins
                 ? [
                     {
@@ -66,6 +85,7 @@ export default function BalancesSummary({ coins = false }: { coins?: boolean }) 
                   <li key={r.id} data-testid="pending-row">
                     <strong>{r.store ? r.store.name : t(`kind.${r.kind}`)}</strong>{' '}
                     <Amount amount={r.amount} currency="cash" />
+                    {r.test ? <TestMoneyLabel /> : null}
                     <br />
                     <span className={s.muted}>
                       {r.expected_at ? (

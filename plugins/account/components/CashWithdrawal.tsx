@@ -1,5 +1,13 @@
 import { useRef, useState } from 'react'
-import { Figures, Money, PayoutForm, payoutFormTexts, useServices, useTranslation } from '../../../src/index'
+import {
+  Figures,
+  Money,
+  PayoutForm,
+  payoutFormTexts,
+  TestMoneyLabel,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import type { BalancesReply, Withdrawal } from '../contract'
 import { parseDollars } from './amount-input'
 import { ledgerApi } from './ledger-api'
@@ -22,7 +30,10 @@ export function CashWithdrawal({
   const doneRef = useRef<HTMLDivElement>(null)
   const { minimum_cents: minimum, methods } = balances.withdrawal
   const payable = balances.cash.payable_cents
-  const canWithdraw = payable >= minimum
+  // test money (booked by a development stand-in) is never paid out: the rest is what can be withdrawn
+  const testCents = balances.test.cash_cents
+  const withdrawable = balances.withdrawable.cash_cents
+  const canWithdraw = withdrawable >= minimum
 
   const texts = payoutFormTexts(t, {
     amountHint: () => (
@@ -39,8 +50,31 @@ export function CashWithdrawal({
         items={[
           { label: t('withdraw.payable'), value: <Money cents={payable} />, testId: 'payable-balance' },
           { label: t('withdraw.pending'), value: <Money cents={balances.cash.pending_cents} /> },
+          ...(testCents !== 0
+            ? [
+                {
+                  label: t('withdraw.testMoney'),
+                  value: (
+                    <>
+                      <Money cents={testCents} /> <TestMoneyLabel />
+                    </>
+                  ),
+                  testId: 'test-balance',
+                },
+                {
+                  label: t('withdraw.withdrawable'),
+                  value: <Money cents={withdrawable} />,
+                  testId: 'withdrawable-balance',
+                },
+              ]
+            : []),
         ]}
       />
+      {testCents !== 0 ? (
+        <p className={s.card} data-testid="test-money-note">
+          {t('withdraw.testNote')}
+        </p>
+      ) : null}
       <div ref={doneRef}>{done ? <WithdrawalDone w={done} /> : null}</div>
       {!canWithdraw ? (
         <p className={s.card} data-testid="below-minimum">
@@ -56,7 +90,12 @@ export function CashWithdrawal({
           const method = request.method as BalancesReply['withdrawal']['methods'][number]
           const r = await ledgerApi(http).withdraw({ kind: 'cash', ...request, method })
           setDone(r.data)
-          onBalances({ ...balances, ...r.balances })
+          // the balances again: what is withdrawable moved too (the reply has the sums only)
+          onBalances(
+            await ledgerApi(http)
+              .balances()
+              .catch(() => ({ ...balances, ...r.balances })),
+          )
           setVersion((n) => n + 1)
           void session.resync() // the header's balance
           requestAnimationFrame(() => doneRef.current?.querySelector('h2')?.focus())

@@ -12,6 +12,7 @@ const row = (id: number, benefit_type: string, created: Date, status = 'pending'
   reason: '',
   expected_at: null,
   created_at: created.toISOString(),
+  test: false,
 })
 
 describe('monthUse', () => {

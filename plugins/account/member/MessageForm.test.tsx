@@ -4,7 +4,7 @@ import { MessageForm } from './MessageForm'
 import { fakeHttp, invalid, makeI18n, renderWith } from './test-utils'
 
 describe('MessageForm', () => {
-  it('sends the form to /api/contact with the member prefilled, and says it was sent', async () => {
+  it('sends the form to /api/contact with the member prefilled and the captcha response, and says it was sent', async () => {
     const { http, calls } = fakeHttp({
       'POST /api/contact': () => ({ success: true, code: 'contact_received', message: 'Thank you.' }),
     })
@@ -23,6 +23,7 @@ describe('MessageForm', () => {
         email: 'dana@example.com',
         subject: 'Missing cash back',
         message: 'My order 123 is not tracked.',
+        'g-recaptcha-response': 'sandbox-captcha-pass',
       },
     })
     expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('')

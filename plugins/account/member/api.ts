@@ -1,4 +1,4 @@
-import type { HttpClient, PlanId, Subscription } from '../../../src/index'
+import { captchaResponse, type HttpClient, type PlanId, type Subscription } from '../../../src/index'
 
 export type { PlanId, Subscription }
 
@@ -145,12 +145,14 @@ export interface ContactForm {
   subject: string
   message: string
 }
-export const sendContact = (http: HttpClient, form: ContactForm) =>
+/** The message, with the captcha response the server checks (issue 25). */
+export const sendContact = async (http: HttpClient, form: ContactForm) =>
   http.post<{ success: boolean; code: string; message: string }>('/api/contact', {
     name: form.name.trim(),
     email: form.email.trim(),
     subject: form.subject.trim(),
     message: form.message.trim(),
+    'g-recaptcha-response': await captchaResponse(),
   })
 
 export const currentChat = (http: HttpClient) =>

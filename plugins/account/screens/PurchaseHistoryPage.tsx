@@ -13,6 +13,7 @@ import {
   Pager,
   pagerTexts,
   RowsSkeleton,
+  TestMoneyLabel,
   useLoad,
   useServices,
   useTranslation,
@@ -84,7 +85,10 @@ export default function PurchaseHistoryPage() {
       header: t('history.description'),
       cell: (row) => (
         <>
-          <div>{row.store ? row.store.name : t(`kind.${row.kind}`)}</div>
+          <div>
+            {row.store ? row.store.name : t(`kind.${row.kind}`)}
+            {row.test ? <TestMoneyLabel /> : null}
+          </div>
           <div className={s.muted}>{reasonText(row)}</div>
         </>
       ),
@@ -194,6 +198,7 @@ export default function PurchaseHistoryPage() {
             'data-testid': 'ledger-row',
             'data-kind': row.kind,
             'data-status': row.status,
+            ...(row.test ? { 'data-test-money': 'true' } : {}),
           })}
         />
       ) : null}

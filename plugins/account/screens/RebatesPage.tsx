@@ -9,6 +9,7 @@ import {
   Page,
   RowsSkeleton,
   type ScreenProps,
+  TestMoneyLabel,
   useLoad,
   useServices,
   useSession,
@@ -128,7 +129,10 @@ export const RebatesView = observer(function RebatesView({
                   header: t('rebates.benefit'),
                   cell: (r) => (
                     <>
-                      <div>{t(`benefit.${r.benefit_type}`, { defaultValue: r.benefit_type })}</div>
+                      <div>
+                        {t(`benefit.${r.benefit_type}`, { defaultValue: r.benefit_type })}
+                        {r.test ? <TestMoneyLabel /> : null}
+                      </div>
                       <div className={s.muted}>
                         {r.store ? `${r.store.name} · ` : ''}
                         {r.reason}

@@ -4,7 +4,46 @@ import { Button, Dialog, Field, FormAlert, useForm, useStore, useTranslation } f
 import { runFlow } from '../run-flow'
 import s from './auth.module.css'
 import { EmailField, PasswordField } from './forms'
-import { EMAIL_PATTERN, splitErrors } from './text'
+import { EMAIL_PATTERN, failureText, splitErrors } from './text'
+
+/**
+ * Issue 25: a new address waits for the link mailed to it. Shows it, with a way to send the link
+ * again or to cancel the change (the current address keeps signing in until then).
+ */
+export const PendingEmail = observer(function PendingEmail() {
+  const { t } = useTranslation('auth')
+  const auth = useStore('auth')
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const pending = auth.user.pending_email
+  if (!pending && !result) return null
+  async function act(action: 'resend' | 'cancel') {
+    setBusy(true)
+    const r = await runFlow('pendingEmail', auth, action)
+    setBusy(false)
+    if (!r.ok) return setResult({ ok: false, text: failureText(t, r) })
+    setResult({
+      ok: true,
+      text: action === 'resend' ? t('emailPrompt.resent', { email: pending }) : t('emailPrompt.cancelled'),
+    })
+  }
+  return (
+    <div className={s.form} data-testid="pending-email">
+      {pending ? <p>{t('emailPrompt.pending', { email: pending, current: auth.user.email ?? '' })}</p> : null}
+      <div role="status">{result ? <p className={result.ok ? s.ok : s.alert}>{result.text}</p> : null}</div>
+      {pending ? (
+        <p>
+          <Button variant="secondary" onClick={() => act('resend')} disabled={busy}>
+            {t('action.resendLink')}
+          </Button>{' '}
+          <Button variant="link" onClick={() => act('cancel')} disabled={busy}>
+            {t('action.cancelChange')}
+          </Button>
+        </p>
+      ) : null}
+    </div>
+  )
+})
 
 /** SPEC 4 gating: 'Please verify your email', with resend and a way to use another address. */
 export const VerifyPrompt = observer(function VerifyPrompt() {
@@ -26,6 +65,7 @@ export const VerifyPrompt = observer(function VerifyPrompt() {
     >
       <div className={s.form}>
         <p>{t('verify.requiredBody', { email: auth.user.email ?? '' })}</p>
+        <PendingEmail />
         <div role="status">
           {result === 'sent' ? <p className={s.ok}>{t('verify.resent')}</p> : null}
           {result === 'failed' ? <p className={s.alert}>{t('error.resend')}</p> : null}
@@ -64,6 +104,7 @@ export const EmailPrompt = observer(function EmailPrompt() {
     >
       <form ref={f.ref} className={s.form} onSubmit={submit} noValidate>
         <p className={s.small}>{t('emailPrompt.body')}</p>
+        <PendingEmail />
         <FormAlert text={f.alert} />
         <Field id="email" label={t('field.email')} type="email" autoComplete="email" {...f.text('email')} />
         <Button type="submit" size="large" disabled={f.busy}>

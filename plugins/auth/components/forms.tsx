@@ -1,7 +1,8 @@
-import { type ChangeEvent, type KeyboardEvent, useId, useRef } from 'react'
+import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
   Button,
+  CaptchaCheck,
   CheckField,
   constants,
   Field,
@@ -11,12 +12,11 @@ import {
   useStore,
   useTranslation,
 } from '../../../src/index'
-import { captchaResponse } from '../captcha'
 import type { LoginReply } from '../contract'
 import type { Tab } from '../model'
 import { runFlow } from '../run-flow'
 import s from './auth.module.css'
-import { EMAIL_PATTERN, revealTexts, splitErrors } from './text'
+import { asksCaptcha, EMAIL_PATTERN, revealTexts, splitErrors } from './text'
 
 const MIN = constants.minimumPasswordLength
 
@@ -57,6 +57,9 @@ export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void
   const { t } = useTranslation('auth')
   const auth = useStore('auth')
   const f = useForm({ email: '', password: '' })
+  // the captcha step (issue 25): shown when the server asks for it; its response goes with the next try
+  const [captchaRound, setCaptchaRound] = useState(0)
+  const captcha = useRef<string | undefined>(undefined)
 
   function validate(v: typeof f.values): FormErrors {
     const e: FormErrors = {}
@@ -67,12 +70,21 @@ export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void
   }
 
   const submit = f.onSubmit(async (v) => {
+    const response = captcha.current
+    captcha.current = undefined
     const r = await runFlow('login', auth, {
       email: v.email.trim(),
       password: v.password,
-      captcha: await captchaResponse(),
+      ...(response ? { captcha: response } : {}),
     })
     if (r.ok) return onDone(r.value)
+    if (asksCaptcha(r)) {
+      // a new box each time (a response is good for one try)
+      setCaptchaRound((n) => n + 1)
+      f.show({}, t('captcha.why'))
+      return
+    }
+    setCaptchaRound(0)
     const split = splitErrors(t, r, ['email', 'password'])
     f.show(split.fields, split.form)
   }, validate)
@@ -82,6 +94,16 @@ export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void
       <FormAlert text={f.alert} />
       <EmailField {...f.text('email')} />
       <PasswordField {...f.text('password')} />
+      {captchaRound ? (
+        <CaptchaCheck
+          key={captchaRound}
+          prompt={t('captcha.prompt')}
+          onPass={(response) => {
+            captcha.current = response
+            f.ref.current?.requestSubmit()
+          }}
+        />
+      ) : null}
       <Button type="submit" size="large" disabled={f.busy}>
         {f.busy ? t('action.sending') : t('action.login')}
       </Button>

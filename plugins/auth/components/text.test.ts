@@ -32,6 +32,15 @@ describe('server texts by code (no English message is compared)', () => {
       'These credentials do not match our records.',
     )
   })
+  it('the email-change codes have their Spanish texts (issue 25)', () => {
+    expect(serverText(t, 'This link is invalid or has expired.', 'email_link_invalid')).toBe(
+      es.server.emailLinkInvalid,
+    )
+    expect(serverText(t, 'There is no email change to confirm.', 'no_pending_email')).toBe(
+      es.server.noPendingEmail,
+    )
+    expect(es.notice.emailChangeSent).toContain('{{email}}')
+  })
   it('splits field errors with the texts of their codes (validation codes per field)', () => {
     const r = failure(
       {

@@ -18,6 +18,8 @@ const CODE_KEYS: Record<string, string> = {
   logged_out: 'auth:server.loggedOut',
   email_in_use: 'auth:server.emailInUse',
   email_unverified: 'auth:server.unverified',
+  email_link_invalid: 'auth:server.emailLinkInvalid',
+  no_pending_email: 'auth:server.noPendingEmail',
   password_too_short: 'auth:validation.passwordShort',
   password_mismatch: 'auth:validation.passwordMatch',
   server_error: 'auth:error.generic',
@@ -51,6 +53,12 @@ function codesOf(o: Extract<Outcome, { ok: false }>): { code?: string; codes: Re
     return { ...(o.error.code ? { code: o.error.code } : {}), codes: o.error.codes }
   const code = (o.error as { code?: unknown } | null)?.code
   return typeof code === 'string' ? { code, codes: { general: code } } : { codes: {} }
+}
+
+/** Whether the server asks for the captcha (issue 25: past failed sign-ins of the address). */
+export function asksCaptcha(o: Extract<Outcome, { ok: false }>): boolean {
+  const { code, codes } = codesOf(o)
+  return code === 'captcha_required' || Object.values(codes).includes('captcha_required')
 }
 
 /**

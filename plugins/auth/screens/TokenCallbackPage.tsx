@@ -8,8 +8,9 @@ import { homePath } from '../entry'
 import { runFlow } from '../run-flow'
 
 /**
- * /token/callback/:token. A first load is handled before the app renders (session.ts): the token
- * leaves the address bar and the member lands on the page. This screen covers an in-app visit.
+ * /token/callback/:token, where the token is a one-time code (POST /api/login-code; a login token
+ * fails). A first load is handled before the app renders (session.ts): the code leaves the address
+ * bar and the member lands on the page. This screen covers an in-app visit.
  */
 export default function TokenCallbackPage({ params }: ScreenProps) {
   const { t } = useTranslation('auth')
@@ -25,7 +26,7 @@ export default function TokenCallbackPage({ params }: ScreenProps) {
     const token = params.token
     window.history.replaceState(window.history.state, '', '/token/callback')
     if (!token) return setFailed(true)
-    void runFlow('loginWithToken', auth, token).then((r) => {
+    void runFlow('loginWithCode', auth, token).then((r) => {
       if (r.ok) afterLogin(r.value, homePath(config))
       else setFailed(true)
     })

@@ -1,6 +1,14 @@
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Figures, Money, PayoutForm, payoutFormTexts, useServices, useTranslation } from '../../../src/index'
+import {
+  Figures,
+  Money,
+  PayoutForm,
+  payoutFormTexts,
+  TestMoneyLabel,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
 import {
   type CoinBalancesReply,
   type CoinWithdrawal,
@@ -33,7 +41,10 @@ export function CoinForm({
   const { minimum_coins: minimum, coins_per_dollar: rate, methods } = balances.withdrawal
   const payable = balances.coin.payable
   const coinsText = (n: number) => t('amount', { count: n, value: formatCoins(n, lng) })
-  const canWithdraw = payable >= minimum
+  // test coins (booked by a development stand-in) are never paid out: the rest is what can be withdrawn
+  const testCoins = balances.test.coins
+  const withdrawable = balances.withdrawable.coins
+  const canWithdraw = withdrawable >= minimum
 
   const texts = payoutFormTexts(t, {
     amountHint: (text) => {
@@ -59,8 +70,31 @@ export function CoinForm({
         items={[
           { label: t('withdraw.payable'), value: coinsText(payable), testId: 'coins-payable' },
           { label: t('withdraw.worth'), value: <Money cents={coinsToCents(payable, rate)} /> },
+          ...(testCoins !== 0
+            ? [
+                {
+                  label: t('withdraw.testCoins'),
+                  value: (
+                    <>
+                      {coinsText(testCoins)} <TestMoneyLabel />
+                    </>
+                  ),
+                  testId: 'coins-test',
+                },
+                {
+                  label: t('withdraw.withdrawable'),
+                  value: coinsText(withdrawable),
+                  testId: 'coins-withdrawable',
+                },
+              ]
+            : []),
         ]}
       />
+      {testCoins !== 0 ? (
+        <p className={s.card} data-testid="test-money-note">
+          {t('withdraw.testNote')}
+        </p>
+      ) : null}
       <p data-testid="coin-rate">
         {t('withdraw.rate', { coins: formatCoins(rate, lng) })} <Money cents={100} />
       </p>
@@ -102,7 +136,12 @@ export function CoinForm({
             method: request.method as PayoutMethod,
           })
           setDone(r.data)
-          onBalances({ ...balances, ...r.balances })
+          // the balances again: what is withdrawable moved too (the reply has the sums only)
+          onBalances(
+            await coinApi(http)
+              .balances()
+              .catch(() => ({ ...balances, ...r.balances })),
+          )
           void session.resync() // the header's coin balance
           requestAnimationFrame(() => doneRef.current?.focus())
         }}

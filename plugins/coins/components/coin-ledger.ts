@@ -15,6 +15,8 @@ export interface CoinRow {
   offer: string | null
   expected_at: string | null
   created_at: string
+  /** Test money: booked by a development stand-in, never paid out (shown labelled). */
+  test: boolean
 }
 export interface CoinLedgerReply {
   data: CoinRow[]
@@ -27,6 +29,10 @@ export type PayoutMethod = 'paypal' | 'bank' | 'giftcard'
 export interface CoinBalancesReply {
   cash: { pending_cents: number; payable_cents: number }
   coin: { pending: number; payable: number }
+  /** The test money in the payable balances (booked by a development stand-in, never paid out). */
+  test: { cash_cents: number; coins: number }
+  /** The payable balances less their test money. */
+  withdrawable: { cash_cents: number; coins: number }
   withdrawal: {
     methods: PayoutMethod[]
     minimum_cents: number

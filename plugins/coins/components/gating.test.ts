@@ -129,6 +129,25 @@ describe('goToCoinOffer', () => {
     expect(a.startOffer).toHaveBeenCalledWith(12, true)
   })
 
+  it('an offer (or survey) already paid is refused as already_done, in the words of the coins locale', async () => {
+    const a = {
+      startOffer: vi.fn(async () => {
+        throw refusal(409, 'already_done', 'You have already completed this offer.')
+      }) as never,
+    }
+    expect(
+      await goToCoinOffer(fakeSession().session, a, offer, { os: 'ios', appTrackingAllowed: true }),
+    ).toEqual({ kind: 'refused', code: 'already_done', message: 'You have already completed this offer.' })
+    const b = api(null, null, async () => {
+      throw refusal(409, 'already_done', 'Taken')
+    })
+    expect(await goToSurvey(fakeSession().session, b, 5)).toEqual({
+      kind: 'refused',
+      code: 'already_done',
+      message: 'Taken',
+    })
+  })
+
   it('an offer made for one phone system is refused on another device', async () => {
     const a = start()
     expect(

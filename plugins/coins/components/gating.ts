@@ -18,6 +18,7 @@ export type RefusalCode =
   | 'not_qualified'
   | 'terms_required'
   | 'platform_unavailable'
+  | 'already_done'
   | 'bad_link'
   | 'wrong_device'
   | 'error'
@@ -55,6 +56,7 @@ function fromStartError(e: unknown, surveyId?: number | string): GateOutcome {
     case 'not_qualified':
     case 'terms_required':
     case 'platform_unavailable':
+    case 'already_done':
       return { kind: 'refused', code: e.code, message: e.firstError ?? undefined }
   }
   return { kind: 'refused', code: 'error', message: e.firstError ?? e.message }

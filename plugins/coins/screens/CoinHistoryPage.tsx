@@ -8,6 +8,7 @@ import {
   Page,
   Pager,
   pagerTexts,
+  TestMoneyLabel,
   useLoad,
   useServices,
   useTranslation,
@@ -77,7 +78,10 @@ export default function CoinHistoryPage() {
                 caption={t('history.caption', { page, pages })}
                 testId="coin-ledger"
                 busy={data.status === 'loading'}
-                rowProps={() => ({ 'data-testid': 'coin-row' })}
+                rowProps={(r) => ({
+                  'data-testid': 'coin-row',
+                  ...(r.test ? { 'data-test-money': 'true' } : {}),
+                })}
                 columns={[
                   {
                     key: 'date',
@@ -89,7 +93,10 @@ export default function CoinHistoryPage() {
                     header: t('history.description'),
                     cell: (r) => (
                       <>
-                        <div>{t(`kind.${r.kind}`, { defaultValue: r.kind })}</div>
+                        <div>
+                          {t(`kind.${r.kind}`, { defaultValue: r.kind })}
+                          {r.test ? <TestMoneyLabel /> : null}
+                        </div>
                         <div className={s.muted}>{r.offer ? `${r.offer} · ${r.reason}` : r.reason}</div>
                       </>
                     ),

@@ -58,7 +58,10 @@ function LanderPage({ params, lander: landerId }: ScreenProps & { lander?: strin
     ? crossDomainEntry(location.pathname, location.search)
     : null
   useEffect(() => {
-    if (crossDomain) window.location.replace(crossDomain)
+    if (!crossDomain) return
+    // the code leaves the address bar (and this history entry) before the next request (issue 25)
+    window.history.replaceState(window.history.state, '', window.location.pathname)
+    window.location.replace(crossDomain)
   }, [crossDomain])
 
   const viewed = useRef(false)

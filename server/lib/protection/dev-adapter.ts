@@ -11,7 +11,9 @@ export const DEV_CLIENT_ID = 'rewards-dev'
  */
 export function devAdapter(db: Db): ProviderAdapter {
   return {
-    describe: () => 'the development provider (/dev-provider) for every provider; no real account is read',
+    test: true,
+    describe: () =>
+      'the development provider (/dev-provider) for every provider; no real account is read; its refunds are test money (never paid out)',
     serves: () => true,
     authorizeUrl(state, redirectUri, provider) {
       const q = new URLSearchParams({ client_id: DEV_CLIENT_ID, redirect_uri: redirectUri, state, provider })

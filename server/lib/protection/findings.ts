@@ -87,7 +87,11 @@ export const candidates = (db: Db, userId: number | undefined, now: Date) =>
 
 /**
  * Files a finding once (UNIQUE (order_id, kind)): the claim and its first two timeline events in one
- * transaction. Returns the new claim's id, or undefined when it was filed before.
+ * transaction. The claims on one order never total more than its amount: the order row is locked
+ * (FOR UPDATE, so claims of one order are filed one after another on any number of servers) and the
+ * claim is capped at the order amount less every earlier claim on it that was not declined; nothing
+ * is filed when nothing is left. Returns the new claim's id, or undefined when it was filed before or
+ * nothing is left (`leftOnOrder` tells which).
  */
 export async function fileFinding(
   db: Db,
@@ -96,6 +100,9 @@ export async function fileFinding(
   note: string | null = null,
 ): Promise<number | undefined> {
   return db.transaction(async (tx) => {
+    const left = await leftOnOrder(tx, f.orderId, true)
+    const amount = Math.min(f.amount, left)
+    if (!(amount > 0)) return undefined
     const row = await tx.one<{ id: number }>(
       `INSERT INTO protection_claims (user_id, order_id, kind, merchant, reference, amount_cents, status, evidence,
          created_at, updated_at)
@@ -107,7 +114,7 @@ export async function fileFinding(
         f.kind,
         f.merchant,
         f.reference,
-        f.amount,
+        amount,
         JSON.stringify(f.evidence),
         now.toISOString(),
       ],
@@ -119,4 +126,21 @@ export async function fileFinding(
     )
     return row.id
   })
+}
+
+/**
+ * What is left of an order's amount for new claims: its paid amount less every claim on it that was
+ * not declined (filed, approved or paid). `lock`: inside a transaction, lock the order row first.
+ */
+export async function leftOnOrder(db: Db, orderId: number, lock = false): Promise<number> {
+  const o = await db.one<{ paid_cents: number }>(
+    `SELECT paid_cents FROM protection_orders WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [orderId],
+  )
+  if (!o) return 0
+  const used = await db.one<{ n: number }>(
+    `SELECT COALESCE(sum(amount_cents), 0)::int AS n FROM protection_claims WHERE order_id = $1 AND status <> 'declined'`,
+    [orderId],
+  )
+  return o.paid_cents - used!.n
 }

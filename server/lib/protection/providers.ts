@@ -68,6 +68,8 @@ export class ProviderError extends Error {
 export interface ProviderAdapter {
   /** Its line in the start-up summary. */
   describe(): string
+  /** A stand-in (the development provider): the refunds of the claims it approves are test money. */
+  readonly test: boolean
   serves(provider: ProviderId): boolean
   /** The consent page the browser is sent to. */
   authorizeUrl(state: string, redirectUri: string, provider: ProviderId): string

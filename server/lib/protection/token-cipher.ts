@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import type { Mode } from '../../app.ts'
 import type { Db } from '../../db/index.ts'
 
@@ -47,14 +47,16 @@ export function parseKey(text: string): Buffer {
 /** Where the key comes from (decided before the database is read, so a test can ask). */
 export type KeyPlan =
   | { source: 'env'; key: Buffer }
-  | { source: 'file'; path: string }
+  | { source: 'file'; path: string; legacyPath: string }
   | { source: 'memory' }
   | { source: 'settings' }
   | { source: 'none' }
 
 /**
- * LINKED_ACCOUNTS_KEY wins. Without it: the embedded database keeps a key generated once in
- * <DATA_DIR>/linked-accounts.key (memory:// a random one in memory); development and test runs on
+ * LINKED_ACCOUNTS_KEY wins. Without it: the embedded database keeps a key generated once beside its
+ * folder, in DATA_DIR's parent (`.data/linked-accounts.key` for the default `.data/pglite`), so a copy
+ * of the database folder does not carry the key; a key left inside the folder by an older version
+ * (`<DATA_DIR>/linked-accounts.key`) is moved there once (memory:// a random one in memory); development and test runs on
  * PostgreSQL keep one in `settings`; production on PostgreSQL has none, so linking is off (a key kept
  * beside the tokens it protects would protect nothing).
  */
@@ -68,7 +70,11 @@ export function keyPlan(o: {
   if (o.databaseUrl) return o.mode === 'production' ? { source: 'none' } : { source: 'settings' }
   const dir = o.dataDir ?? '.data/pglite'
   if (dir.startsWith('memory://')) return { source: 'memory' }
-  return { source: 'file', path: join(dir, 'linked-accounts.key') }
+  return {
+    source: 'file',
+    path: join(dirname(resolve(dir)) === resolve(dir) ? dir : dirname(dir), 'linked-accounts.key'),
+    legacyPath: join(dir, 'linked-accounts.key'),
+  }
 }
 
 export async function loadKey(plan: KeyPlan, db: Db): Promise<Buffer | null> {
@@ -80,6 +86,18 @@ export async function loadKey(plan: KeyPlan, db: Db): Promise<Buffer | null> {
     case 'none':
       return null
     case 'file': {
+      mkdirSync(dirname(plan.path), { recursive: true })
+      // once: the key an older version kept inside the database folder moves beside it (tokens still decrypt)
+      // (copied then removed, not renamed: DATA_DIR may be another file system than its parent)
+      if (!existsSync(plan.path) && existsSync(plan.legacyPath)) {
+        const old = readFileSync(plan.legacyPath, 'utf8')
+        try {
+          writeFileSync(plan.path, old, { flag: 'wx', mode: 0o600 })
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+        }
+        if (readFileSync(plan.path, 'utf8') === old) rmSync(plan.legacyPath, { force: true })
+      }
       try {
         writeFileSync(plan.path, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 })
       } catch (e) {

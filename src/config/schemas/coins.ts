@@ -38,6 +38,24 @@ export const coinPlatformSchema = z.strictObject({
       signature: paramName.describe('Hex HMAC-SHA256 of the canonical string.'),
     })
     .describe('The names of the postback parameters this platform sends.'),
+  events: z
+    .strictObject({
+      param: paramName.describe('The postback parameter that names the event (a game level, ...).'),
+      names: z
+        .array(
+          z.string().regex(/^[A-Za-z0-9_.-]{1,60}$/, {
+            message: 'An event name uses letters, digits, _, . and - (at most 60).',
+          }),
+        )
+        .min(1)
+        .describe(
+          'The events it pays for; each pays a member once per offer or survey. Any other event is refused.',
+        ),
+    })
+    .optional()
+    .describe(
+      'For a platform that pays per event: a completion carrying the event parameter pays that event once per member and offer; one without it is the single completion (paid once too).',
+    ),
   reply: z
     .enum(['text', 'json'])
     .describe('How it expects our answer: text "1" (ok) / "0" (refused), or JSON {"status": "ok"|"error"}.'),
@@ -59,12 +77,18 @@ export const coinsConfigSchema = z
           message: `The platform '${p.id}' is listed twice.`,
         })
       seen.add(p.id)
-      const names = Object.values(p.params)
+      const names = [...Object.values(p.params), ...(p.events ? [p.events.param] : [])]
       if (new Set(names).size !== names.length)
         ctx.addIssue({
           code: 'custom',
           path: ['platforms', i, 'params'],
           message: 'Two parameters have the same name.',
+        })
+      if (p.events && new Set(p.events.names).size !== p.events.names.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['platforms', i, 'events', 'names'],
+          message: 'An event is named twice.',
         })
     })
     if (c.platforms.filter((p) => p.development).length > 1)

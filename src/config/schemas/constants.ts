@@ -31,6 +31,8 @@ export const constantsSchema = z.strictObject({
   successPopupMs: positiveInt,
   extensionInstalledDialogMs: positiveInt,
   promoSecondSyncMs: positiveInt,
+  /** The sign-up promo credit is paid only this many minutes after a promo registration (issue 25). */
+  promoCreditWindowMinutes: positiveInt,
   hashScrollOffsetPx: z.number().int().nonnegative(),
   defaultInstalledPage: positiveInt,
   offerPopupSmallStyleOverChars: positiveInt,
@@ -63,6 +65,8 @@ export const constantsSchema = z.strictObject({
   coinWithdrawal: z.strictObject({ coinsPerDollar: positiveInt }),
   /** Days a first payout to new payout details (method + destination) is held. */
   payoutHoldDays: z.number().int().nonnegative(),
+  /** How often (s) scheduled work sends the held payouts whose hold has ended (server/lib/payout-release.ts). */
+  payoutReleaseSeconds: positiveInt,
   /** The referrer's bonus, in cents, when a referred member's first cash back confirms. */
   referralBonusCents: positiveInt,
   spanishLocale: z.string().min(2),
@@ -129,6 +133,21 @@ export const constantsSchema = z.strictObject({
     syncMinSeconds: positiveInt,
   }),
   /**
+   * Limits against abuse (issue 25), each per windowSeconds: sign-in attempts per IP and per address
+   * from one IP (an attacker elsewhere cannot lock a member out); past loginFailuresBeforeCaptcha
+   * failed sign-ins of one address, from any IP, a sign-in needs the captcha. Password-reset calls
+   * (the link and the new password) per IP and per address; contact messages per IP.
+   */
+  abuseLimits: z.strictObject({
+    windowSeconds: positiveInt,
+    loginPerIp: positiveInt,
+    loginPerAddressAndIp: positiveInt,
+    loginFailuresBeforeCaptcha: positiveInt,
+    resetPerIp: positiveInt,
+    resetPerAddress: positiveInt,
+    contactPerIp: positiveInt,
+  }),
+  /**
    * The app (issue 16, SPEC 2.4): the deep-link destination when a page names none, the segment an
    * Android link adds, and how long the one-time code a deep link carries instead of a token lives.
    */
@@ -136,6 +155,17 @@ export const constantsSchema = z.strictObject({
     defaultDestination: z.string().min(1),
     androidTokenSegment: z.string().min(1),
     oneTimeCodeMinutes: positiveInt,
+  }),
+  /** Issue 25: a sign-in code in a URL (/token/callback, ?xd=1&token=) lives at most 5 minutes. */
+  urlLoginCodeMinutes: positiveInt.max(5),
+  /**
+   * Issue 25: an e-mail change waits for the link mailed to the new address (confirmLinkMinutes);
+   * the old address gets an undo link (undoLinkDays); resends of the link per member an hour.
+   */
+  emailChange: z.strictObject({
+    confirmLinkMinutes: positiveInt,
+    undoLinkDays: positiveInt,
+    resendPerHour: positiveInt,
   }),
 })
 export type Constants = z.infer<typeof constantsSchema>
