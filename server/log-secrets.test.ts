@@ -109,6 +109,14 @@ describe('redactUrl', () => {
     // API routes carry their tokens in the body: their paths stay as they are
     expect(redactUrl('/api/verify/resend')).toBe('/api/verify/resend')
     expect(redactUrl('/api/stores?per_page=5')).toBe('/api/stores?per_page=5')
+    // a value long and opaque enough to be a token, whatever its name (a pixel's e-mail hash)
+    const hash = 'a'.repeat(32) + '0123456789abcdef'.repeat(2)
+    expect(redactUrl(`/api/elk?action=conversion&tid=T1&e=${hash}`)).toBe(
+      '/api/elk?action=conversion&tid=T1&e=[redacted]',
+    )
+    expect(redactUrl('/api/stores?q=best%20food%20delivery%20near%20me')).toBe(
+      '/api/stores?q=best%20food%20delivery%20near%20me',
+    )
   })
 
   it('masks an address and a number', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { book, sumsOf } from './lib/ledger.ts'
-import { client, testServer } from './test-helpers.ts'
+import { client, testServer, verifiedMember } from './test-helpers.ts'
 
 /**
  * Issue 25, item 14: an account merge takes the member-row locks that withdrawals take, in the same
@@ -19,23 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => app?.close())
 
-async function member(cents: number) {
-  const email = `merge-${randomUUID()}@example.com`
-  const r = await c.register(email, PASSWORD)
-  const token = (await c.lastLink(email)).split('/verify/')[1]
-  expect((await c.post('/api/verify', { token })).status).toBe(200)
-  const id = r.user.user_id as number
-  await book(app.services.db, {
-    userId: id,
-    kind: 'cashback',
-    currency: 'cash',
-    amount: cents,
-    status: 'payable',
-    reason: 'Cash back',
-    sourceRef: `test:network:${randomUUID()}`,
-  })
-  return { id, email, token: r.login_token as string }
-}
+const member = (cents: number) => verifiedMember(app, cents, PASSWORD)
 
 const withdraw = (token: string, amount: number) =>
   c.post(

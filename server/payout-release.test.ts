@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { takeJobLease } from './lib/jobs.ts'
-import { book, releaseDuePayouts, sumsOf } from './lib/ledger.ts'
-import { client, testServer } from './test-helpers.ts'
+import { releaseDuePayouts, sumsOf } from './lib/ledger.ts'
+import { client, testServer, verifiedMember } from './test-helpers.ts'
 
 /** Issue 25, item 5: a payout hold ends by time, in scheduled work, never as a side effect of a read. */
 
@@ -17,25 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => app?.close())
 
-/** A verified member with real (not test) payable cash, as a network's confirmed cash back books it. */
-async function member(on: FastifyInstance, cents: number) {
-  const cl = client(on)
-  const email = `hold-${randomUUID()}@example.com`
-  const r = await cl.register(email, PASSWORD)
-  const token = (await cl.lastLink(email)).split('/verify/')[1]
-  expect((await cl.post('/api/verify', { token })).status).toBe(200)
-  const id = r.user.user_id
-  await book(on.services.db, {
-    userId: id,
-    kind: 'cashback',
-    currency: 'cash',
-    amount: cents,
-    status: 'payable',
-    reason: 'Cash back',
-    sourceRef: `test:network:${randomUUID()}`,
-  })
-  return { id, token: r.login_token, cl }
-}
+const member = (on: FastifyInstance, cents: number) => verifiedMember(on, cents, PASSWORD)
 
 /** A withdrawal to new payout details: held until its release_at. */
 async function heldPayout(m: Awaited<ReturnType<typeof member>>, cents: number) {

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { type BuildOptions, buildServer } from './app.ts'
+import { book } from './lib/ledger.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/index.ts'
 
 /**
@@ -103,4 +104,29 @@ export function client(app: FastifyInstance) {
       return link
     },
   }
+}
+
+/**
+ * A new member whose e-mail is verified by the mailed link, with `cents` of real (not test) payable
+ * cash when given, as a network's confirmed cash back books it.
+ */
+export async function verifiedMember(app: FastifyInstance, cents = 0, password = 'correct horse battery') {
+  const cl = client(app)
+  const email = `member-${randomUUID()}@example.com`
+  const r = await cl.register(email, password)
+  const verify = await cl.post('/api/verify', { token: (await cl.lastLink(email)).split('/verify/')[1] })
+  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${verify.text}`)
+  const id = r.user.user_id
+  if (cents)
+    await book(app.services.db, {
+      userId: id,
+      kind: 'cashback',
+      currency: 'cash',
+      amount: cents,
+      status: 'payable',
+      reason: 'Cash back on a purchase',
+      benefitType: 'cashback',
+      sourceRef: `test:network:${randomUUID()}`,
+    })
+  return { id, email, token: r.login_token, cl, h: cl.bearer(r.login_token) }
 }

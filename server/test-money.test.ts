@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { book } from './lib/ledger.ts'
 import { startupSummary } from './startup.ts'
-import { client, testServer } from './test-helpers.ts'
+import { client, testServer, verifiedMember } from './test-helpers.ts'
 
 /**
  * Issue 25, item 3: money booked by a stand-in (here the test-mode purchase route) is test money:
@@ -20,13 +20,7 @@ beforeAll(async () => {
 })
 afterAll(() => app?.close())
 
-async function member() {
-  const email = `test-money-${randomUUID()}@example.com`
-  const r = await c.register(email, PASSWORD)
-  const token = (await c.lastLink(email)).split('/verify/')[1]
-  expect((await c.post('/api/verify', { token })).status).toBe(200)
-  return { id: r.user.user_id as number, email, h: c.bearer(r.login_token) }
-}
+const member = () => verifiedMember(app, 0, PASSWORD)
 type Member = Awaited<ReturnType<typeof member>>
 
 /** Real money: a network's cash back, payable. */

@@ -2,12 +2,13 @@
  * What the server's log may say of a request or a message (issue 25: no one-time link, code or token
  * in any log line, at any level). A URL keeps its route but loses the one-time part: the segments
  * after /verify/, /pverify/, /password/reset/, /password/set/, /email/confirm/, /email/undo/ and
- * /token/callback/, and the value of every query parameter that carries a code or a token.
+ * /token/callback/, the value of every query parameter that carries a code or a token, and every
+ * query value long and opaque enough to be one.
  */
 
 /** The pages whose path segments after the prefix are a one-time token (and the member's address). */
 const SECRET_PATH =
-  /^(?!\/api\/)(.*?\/(?:verify|pverify|password\/reset|password\/set|email\/confirm|email\/undo|token\/callback|email\/confirm|email\/undo))\/[^?#]+/i
+  /^(?!\/api\/)(.*?\/(?:verify|pverify|password\/reset|password\/set|email\/confirm|email\/undo|token\/callback))\/[^?#]+/i
 
 /** Query parameters whose value is a one-time code, a token or a signature. */
 const SECRET_PARAMS = new Set([
@@ -28,6 +29,12 @@ const SECRET_PARAMS = new Set([
 
 export const REDACTED = '[redacted]'
 
+/**
+ * A query value that looks like a token, whatever its parameter is called: 32 or more letters, digits
+ * and - _ . ~ = (a base64url token is 43, a SHA-256 in hex 64, such as a pixel's e-mail hash).
+ */
+const OPAQUE_VALUE = /^[A-Za-z0-9_.~=-]{32,}$/
+
 function paramName(raw: string): string {
   try {
     return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase()
@@ -47,7 +54,9 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const i = pair.indexOf('=')
       if (i < 0) return pair
-      return SECRET_PARAMS.has(paramName(pair.slice(0, i))) ? `${pair.slice(0, i)}=${REDACTED}` : pair
+      return SECRET_PARAMS.has(paramName(pair.slice(0, i))) || OPAQUE_VALUE.test(pair.slice(i + 1))
+        ? `${pair.slice(0, i)}=${REDACTED}`
+        : pair
     })
     .join('&')
   return `${path}?${query}`

@@ -71,7 +71,7 @@ describe('serverRedirect: the redirects the server answers with an HTTP redirect
     expect(serverRedirect(brand, '/safari-mobile/installed/2')).toBe('/mobile-safari/installed/2')
     expect(serverRedirect(brand, '/safari-mobile/installed')).toBe('/mobile-safari/installed')
     expect(serverRedirect(brand, '/safari-mobile/3?lang=es')).toBe('/mobile-safari/installed/3?lang=es')
-    // any other rest keeps its path under /mobile-safari
-    expect(serverRedirect(brand, '/safari-mobile/installed/2/extra')).toBe('/mobile-safari/installed/2/extra')
+    // /mobile-safari has no other page: a longer rest is not found there either, so it is not redirected
+    expect(serverRedirect(brand, '/safari-mobile/installed/2/extra')).toBeNull()
   })
 })
