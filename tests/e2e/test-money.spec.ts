@@ -10,6 +10,7 @@ import { expectNoSeriousAxe, PASSWORD, verifiedMember } from './helpers'
 const T = {
   en: {
     label: 'Test money',
+    confirmed: 'Confirmed balance',
     why: /development stand-in.*cannot be withdrawn/,
     amount: 'Amount in dollars',
     paypal: 'PayPal',
@@ -21,6 +22,7 @@ const T = {
   },
   es: {
     label: 'Dinero de prueba',
+    confirmed: 'Saldo confirmado',
     why: /sustituto de desarrollo.*no se puede retirar/,
     amount: 'Monto en dólares',
     paypal: 'PayPal',
@@ -58,6 +60,8 @@ for (const lng of ['en', 'es'] as const) {
     await expect(page.getByTestId('test-balance')).toContainText('$25.00')
     await expect(page.getByTestId('test-balance').getByTestId('test-money')).toContainText(t.label)
     await expect(page.getByTestId('withdrawable-balance')).toContainText('$0.00')
+    // the payable balance is not called "ready to withdraw" while test money is in it
+    await expect(page.getByText(t.confirmed, { exact: true })).toBeVisible()
     await expect(page.getByTestId('test-money-note')).toContainText(t.note)
     // asking for it anyway: refused with the reason, beside the amount; nothing booked
     await page.getByLabel(t.amount).fill('15.00')

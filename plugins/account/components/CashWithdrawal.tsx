@@ -48,7 +48,12 @@ export function CashWithdrawal({
     <>
       <Figures
         items={[
-          { label: t('withdraw.payable'), value: <Money cents={payable} />, testId: 'payable-balance' },
+          {
+            // with test money in it, the payable balance is not all "ready to withdraw"
+            label: t(testCents !== 0 ? 'withdraw.payableWithTest' : 'withdraw.payable'),
+            value: <Money cents={payable} />,
+            testId: 'payable-balance',
+          },
           { label: t('withdraw.pending'), value: <Money cents={balances.cash.pending_cents} /> },
           ...(testCents !== 0
             ? [
