@@ -651,6 +651,15 @@ describe('the watcher', () => {
     const b = (await c.get('/api/account/balances', m.h)).body
     expect(b.test.cash_cents).toBe(b.cash.payable_cents)
     expect(b.withdrawable.cash_cents).toBe(0)
+    // the claim it paid says so too, where the protection pages list it
+    const claims = (await c.get('/api/protection/claims', m.h)).body.data as {
+      status: string
+      test: boolean
+    }[]
+    const paid = claims.filter((x) => x.status === 'paid')
+    expect(paid.length).toBe(rows.length)
+    expect(paid.every((x) => x.test)).toBe(true)
+    expect(claims.filter((x) => x.status !== 'paid').every((x) => !x.test)).toBe(true)
   })
 
   it('late delivery and lost parcel staged by the provider become shipping and package claims', async () => {

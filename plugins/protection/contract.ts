@@ -181,6 +181,8 @@ export const Claim = z.object({
   status: z.enum(ClaimStatuses),
   evidence: Evidence,
   decline_reason: z.nullable(z.string()),
+  /** Paid as test money (issue 25): approved by a stand-in, the development link provider; never paid out. */
+  test: z.boolean(),
   /** Every status the claim went through, oldest first. */
   timeline: z.array(ClaimEvent),
   created_at: z.string(),

@@ -8,7 +8,9 @@
  * every protection screen.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import coreEn from '../../locales/en/core.json' with { type: 'json' }
 import en from '../../locales/en/protection.json' with { type: 'json' }
+import coreEs from '../../locales/es/core.json' with { type: 'json' }
 import es from '../../locales/es/protection.json' with { type: 'json' }
 import { test } from './fixtures'
 import { expectNoSeriousAxe, pathOf, type Registered, signedInMember } from './helpers'
@@ -96,6 +98,10 @@ for (const [lng, t, q] of [
       await expect(steps).toHaveCount(4)
       for (const [i, s] of (['found', 'filed', 'approved', 'paid'] as const).entries())
         await expect(steps.nth(i)).toContainText(t.status[s])
+      // approved by the development provider, a stand-in: the refund is test money, and says so
+      await expect(claim.getByTestId('test-money')).toContainText(
+        (lng === 'English' ? coreEn : coreEs).testMoney.label,
+      )
       await expect(page.getByTestId('recovered-year')).not.toContainText('$0.00')
       await expectNoSeriousAxe(page, '/account/protection/price with a claim')
 

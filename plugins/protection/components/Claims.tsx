@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { formatCents, Money, useTranslation } from '../../../src/index'
+import { formatCents, Money, TestMoneyLabel, useTranslation } from '../../../src/index'
 import type { Claim } from '../contract'
 import { formatDay } from './dates'
 import s from './styles'
@@ -91,6 +91,12 @@ export function ClaimList({ claims }: { claims: readonly Claim[] }) {
                 <strong>
                   <Money cents={c.amount_cents} />
                 </strong>
+                {c.test ? (
+                  <>
+                    {' '}
+                    <TestMoneyLabel />
+                  </>
+                ) : null}
               </p>
               <Evidence claim={c} />
               {c.status === 'declined' && c.decline_reason ? (

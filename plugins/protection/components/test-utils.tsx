@@ -127,6 +127,7 @@ export const claim = (id: number, over: Partial<Claim> = {}): Claim => ({
   status: 'paid',
   evidence: { old_cents: 19999, new_cents: 16999 },
   decline_reason: null,
+  test: false,
   timeline: [
     { status: 'found', at: dayFromNow(-21), note: null },
     { status: 'filed', at: dayFromNow(-20), note: null },

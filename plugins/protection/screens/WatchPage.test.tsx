@@ -79,6 +79,16 @@ describe('the watch pages (price, shipping, hotel, car rental)', () => {
     expect(screen.queryByTestId('protection-empty')).toBeNull()
   })
 
+  it('a claim paid as test money (approved by the development provider) carries the "Test money" label; a real one does not', async () => {
+    const { http } = fakeHttp({
+      [OVERVIEW]: () => overview({ claims: [claim(7, { test: true }), claim(8)], orders: [order(1)] }),
+    })
+    renderWith(<PricePage />, { i18n: await makeI18n(), http })
+    const [testClaim, realClaim] = await screen.findAllByTestId('claim')
+    expect(within(testClaim!).getByTestId('test-money').textContent).toContain('Test money')
+    expect(within(realClaim!).queryByTestId('test-money')).toBeNull()
+  })
+
   it('a declined claim says why; an unchecked order says so; no claims: the empty text', async () => {
     const declined = claim(6, {
       status: 'declined',

@@ -102,6 +102,7 @@ interface ClaimRow {
   status: Claim['status']
   evidence: Evidence
   decline_reason: string | null
+  test: boolean
   created_at: Date
   timeline: { status: Claim['status']; at: string; note: string | null }[]
 }
@@ -115,6 +116,7 @@ export async function claimsOf(
   const rows = await db.query<ClaimRow>(
     `SELECT c.id, c.kind, c.order_id, c.merchant, c.reference, c.amount_cents, c.status, c.evidence,
        c.decline_reason, c.created_at,
+       EXISTS (SELECT 1 FROM ledger l WHERE l.source_ref = 'protection:' || c.id AND l.test) AS test,
        COALESCE((SELECT json_agg(json_build_object('status', e.status, 'at', e.at, 'note', e.note) ORDER BY e.at, e.id)
          FROM protection_claim_events e WHERE e.claim_id = c.id), '[]'::json) AS timeline
      FROM protection_claims c
@@ -133,6 +135,7 @@ export async function claimsOf(
     status: c.status,
     evidence: evidenceOf(c.evidence),
     decline_reason: c.decline_reason,
+    test: c.test === true,
     timeline: c.timeline.map((e) => ({ status: e.status, at: isoOf(e.at), note: e.note })),
     created_at: isoOf(c.created_at),
   }))
