@@ -7,6 +7,43 @@ export { constants } from './config/constants'
 export type { RuntimeConfig } from './config/runtime-types'
 export type { Constants } from './config/schemas/constants'
 export type { Lander } from './config/schemas/landers'
+export {
+  BillingReply,
+  CardFields,
+  Payment,
+  PaymentCard,
+  PaymentMethodRequest,
+} from './shared/billing'
+export { ContactReply, ContactRequest } from './shared/contact'
 export { int, paged, str } from './shared/contract-helpers'
+export { GIFT_CODE_MAX, GiftCard, GiftRedeemReply, GiftRedeemRequest } from './shared/gift-cards'
+export {
+  Balances,
+  BalancesReply,
+  LEDGER_KINDS,
+  LEDGER_STATUSES,
+  LedgerCurrency,
+  LedgerEntry,
+  LedgerFilter,
+  LedgerKind,
+  type LedgerKindName,
+  LedgerQuery,
+  LedgerReply,
+  LedgerStatus,
+  Withdrawal,
+  WithdrawalMethod,
+  WithdrawalReply,
+  WithdrawalRequest,
+  WithdrawalsReply,
+} from './shared/money'
 export { Offer, OfferReply, OffersReply, OfferTypes } from './shared/offers'
+export {
+  EMAIL_PATTERN,
+  PHONE_PATTERN,
+  SIGNUP_LIMITS,
+  type SignupField,
+  type SignupProblem,
+  type SignupValues,
+  signupProblems,
+} from './shared/signup'
 export { type PlanId, PlanIds, Subscription } from './shared/subscriptions'

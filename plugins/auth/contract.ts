@@ -1,9 +1,11 @@
 import { z } from 'zod/mini'
-import { constants, str } from '../../src/contract'
+import { constants, PHONE_PATTERN, SIGNUP_LIMITS, str } from '../../src/contract'
 
 /** API contract of the auth plugin: request and reply schemas shared by the server and the SPA. */
 
-const email = z.email({ error: 'Please enter a valid email address.' }).check(z.maxLength(254))
+const email = z
+  .email({ error: 'Please enter a valid email address.' })
+  .check(z.maxLength(SIGNUP_LIMITS.emailMax))
 /** A password a member chooses: the minimum length of SPEC 9, at most 200 characters. */
 const newPassword = z
   .string()
@@ -12,7 +14,7 @@ const newPassword = z
       constants.minimumPasswordLength,
       `The password must be at least ${constants.minimumPasswordLength} characters.`,
     ),
-    z.maxLength(200),
+    z.maxLength(SIGNUP_LIMITS.passwordMax),
   )
 
 export const User = z.object({
@@ -67,11 +69,12 @@ export const RegisterRequest = z
   .object({
     name: z
       .string({ error: 'Please enter your name.' })
-      .check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(100)),
+      .check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(SIGNUP_LIMITS.nameMax)),
     email,
     password: newPassword,
-    password_confirmation: str(200),
-    phone: z.optional(z.string().check(z.regex(/^[+0-9 ()-]{0,25}$/, 'Please enter a valid phone number.'))),
+    password_confirmation: str(SIGNUP_LIMITS.passwordMax),
+    // the sign-up rules are the core's (src/shared/signup.ts): the forms check the same pattern
+    phone: z.optional(z.string().check(z.regex(PHONE_PATTERN, 'Please enter a valid phone number.'))),
     source: z.optional(str(100)),
     /** Cut to 500 characters by the server; longer than 5000 is refused. */
     user_agent: z.optional(str(5000)),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { ContactReply, ContactRequest } from '../../src/contract'
 
 /** API contract of the legal plugin: news, geo (UK privacy variant) and the contact form. */
 
@@ -25,12 +26,5 @@ export const NewsPost = z.object({ ...NewsItem.shape, body: z.array(z.string()) 
 export type NewsPost = z.infer<typeof NewsPost>
 export const NewsPostReply = z.object({ data: NewsPost })
 
-export const ContactRequest = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Please enter your name.'), z.maxLength(100)),
-  email: z.email({ error: 'You have entered an invalid email address!' }).check(z.maxLength(254)),
-  subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  message: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
-  /** The captcha response (issue 25): a message without a valid one is refused with captcha_required. */
-  'g-recaptcha-response': z.optional(z.string().check(z.maxLength(4000))),
-})
-export type ContactRequest = z.infer<typeof ContactRequest>
+// the contact call is also sent by the account area's message form: the core owns its shapes
+export { ContactReply, ContactRequest }

@@ -1,24 +1,17 @@
-import type { HttpClient, PlanId, Subscription } from '../../src/index'
-
-export type { PlanId, Subscription }
-
+import type { GiftCard, GiftRedeemReply, HttpClient, PlanId, Subscription } from '../../src/index'
+import type { DeclineReply, Plan, PlansReply, SubscribeReply } from './contract'
 import type { CardForm } from './forms'
 
 /** Types of the API contract (contract.ts); only types are imported, so no zod reaches the browser. */
-export interface Plan {
-  plan: PlanId
-  price_cents: number
-  trial_days: number
-  currency: string
-}
+export type { GiftCard, Plan, PlanId, Subscription }
 
 export async function getPlans(http: HttpClient): Promise<Plan[]> {
-  const r = await http.get<{ data?: Plan[] }>('/api/plans')
+  const r = await http.get<Partial<PlansReply>>('/api/plans')
   return Array.isArray(r?.data) ? r.data : []
 }
 
 export function subscribe(http: HttpClient, plan: PlanId, card: CardForm, tpsha1?: string) {
-  return http.post<{ success: boolean; data: Subscription; redirect: string }>('/api/upsell/subscribe', {
+  return http.post<SubscribeReply>('/api/upsell/subscribe', {
     plan,
     card_number: card.card_number.trim(),
     zip: card.zip.trim(),
@@ -29,7 +22,7 @@ export function subscribe(http: HttpClient, plan: PlanId, card: CardForm, tpsha1
 }
 
 export function decline(http: HttpClient, plan: PlanId, tpsha1?: string) {
-  return http.post<{ success: boolean; redirect: string }>('/api/upsell/decline', {
+  return http.post<DeclineReply>('/api/upsell/decline', {
     plan,
     ...(tpsha1 ? { tpsha1 } : {}),
   })
@@ -44,19 +37,9 @@ export function cancelSubscription(http: HttpClient, plan: PlanId) {
   return http.post<{ success: boolean; data: Subscription }>('/api/cancel-subscription', { plan })
 }
 
-export interface GiftCard {
-  id: number
-  brand: string
-  amount_cents: number
-  code: string
-  status: string
-  expires_at: string
-  redeemed_at: string | null
-}
-
-/** POST /api/gift/redeem (plugins/account/contract.ts GiftRedeemRequest/GiftRedeemReply). */
+/** POST /api/gift/redeem (the core's GiftRedeemRequest/GiftRedeemReply, answered by account's route). */
 export function redeemGift(http: HttpClient, code: string) {
-  return http.post<{ success: boolean; data: GiftCard; cash_balance_cents: number }>('/api/gift/redeem', {
+  return http.post<GiftRedeemReply>('/api/gift/redeem', {
     code: code.trim(),
   })
 }

@@ -1,4 +1,4 @@
-import { constants } from '../../src/index'
+import { GIFT_CODE_MAX, type SignupProblem, signupProblems } from '../../src/index'
 /** Field -> translation key of the upsell namespace (or a server text, prefixed with '!'). */
 export type FieldErrors = Partial<Record<string, string>>
 
@@ -12,9 +12,9 @@ export interface CardForm {
 export const emptyCard: CardForm = { card_number: '', zip: '', cvv: '', exp: '' }
 
 /**
- * The card rules of the API contract (plugins/upsell/contract.ts), checked before anything is sent:
- * an empty field gets only the spec's 'cannot be empty' message. Kept here without zod so the
- * payment step stays small.
+ * The card rules of the API contract (the core's CardFields, src/shared/billing.ts), checked before
+ * anything is sent: an empty field gets only the spec's 'cannot be empty' message. Kept here without
+ * zod so the payment step stays small.
  */
 export function validateCard(f: CardForm, now = new Date()): FieldErrors {
   const e: FieldErrors = {}
@@ -63,14 +63,16 @@ export interface SignupForm {
   terms: boolean
 }
 
-/** SPEC 5: name, a simple email pattern, at least 8 characters, the terms accepted; phone optional. */
+/**
+ * SPEC 5: name, a simple email pattern, at least 8 characters, the terms accepted; phone optional.
+ * The rules are the core's (src/shared/signup.ts), the same as auth's register form and what the
+ * server's auth contract accepts; each problem gets its upsell key here.
+ */
 export function validateSignup(f: SignupForm): FieldErrors {
   const e: FieldErrors = {}
-  if (!f.name.trim()) e.name = 'errors.name'
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) e.email = 'errors.email'
-  if (f.password.length < constants.minimumPasswordLength) e.password = 'errors.password'
-  if (f.phone.trim() && !/^[+0-9 ()-]{4,25}$/.test(f.phone.trim())) e.phone = 'errors.phone'
-  if (!f.terms) e.terms = 'errors.terms'
+  const p: Partial<Record<keyof SignupForm, SignupProblem>> = signupProblems(f)
+  for (const field of ['name', 'email', 'password', 'phone', 'terms'] as const)
+    if (p[field]) e[field] = `errors.${field}`
   return e
 }
 
@@ -122,8 +124,8 @@ export function serverErrors(
   return out
 }
 
-/** The longest code POST /api/gift/redeem accepts (plugins/account/contract.ts). */
-export const GIFT_CODE_MAX = 40
+/** The longest code POST /api/gift/redeem accepts (the core's gift card shapes). */
+export { GIFT_CODE_MAX }
 
 /** A gift card code before it is sent: an error key of the upsell namespace, or undefined. */
 export function validateGiftCode(code: string): string | undefined {

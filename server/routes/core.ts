@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod/mini'
 import {
+  ContactReply,
   ContactRequest,
   GeoReply,
   NewsLangQuery,
@@ -135,6 +136,7 @@ export async function coreRoutes(app: FastifyInstance, s: Services) {
       'Contact form: the message goes to the support mailbox (the outbox in development). Needs the captcha response (422 captcha_required); 429 past the messages per IP in the window.',
     auth: 'optional',
     body: ContactRequest,
+    reply: ContactReply,
     replies: { 429: 'Too many messages from this IP' },
     async handler({ req, body, user }) {
       const wait = await hit(s.db, `contact:ip:${req.ip}`, s.limits.contactPerIp, s.limits.windowSeconds)

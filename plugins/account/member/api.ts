@@ -1,8 +1,36 @@
-import { captchaResponse, type HttpClient, type PlanId, type Subscription } from '../../../src/index'
-
-export type { PlanId, Subscription }
-
+import {
+  type BillingReply,
+  type ContactReply,
+  type ContactRequest,
+  captchaResponse,
+  type HttpClient,
+  type PaymentMethodRequest,
+  type PlanId,
+  type Subscription,
+} from '../../../src/index'
+import type {
+  Address,
+  NotificationsReply,
+  Profile,
+  ProfileReply,
+  ProfileUpdate,
+  Rebate,
+  RebatesReply,
+  Settings,
+  SettingsReply,
+  SettingsUpdate,
+  TermName,
+} from '../contract'
 import type { ChatConversation, ChatMessage } from './chat-contract'
+
+/**
+ * The shapes are declared once, in the contract of the plugin whose call it is (issue 32): account's
+ * own calls in ../contract; the subscription and billing calls (upsell's routes, shown here when upsell
+ * is installed) and the contact call (legal's route) in the core's public module, as two plugins need them.
+ */
+export type { Notification, NotificationsReply } from '../contract'
+export type { Address, PlanId, Profile, Rebate, Settings, Subscription, TermName }
+export type EmailSetting = keyof Omit<Settings, 'language' | 'terms'>
 
 /**
  * The account member area's calls (types only from the contracts, so no zod reaches the browser).
@@ -20,20 +48,8 @@ function dataOf<T>(r: { data?: T } | null | undefined): T {
   return d
 }
 
-export interface Notification {
-  id: number
-  title: string
-  body: string
-  read: boolean
-  created_at: string
-}
-export interface NotificationsPage {
-  data: Notification[]
-  unread: number
-  total: number
-}
-export async function getNotifications(http: HttpClient): Promise<NotificationsPage> {
-  const r = await http.get<NotificationsPage>('/api/account/notifications', { params: { per_page: 100 } })
+export async function getNotifications(http: HttpClient): Promise<NotificationsReply> {
+  const r = await http.get<NotificationsReply>('/api/account/notifications', { params: { per_page: 100 } })
   return { ...r, data: dataOf(r), unread: Number(r?.unread) || 0 }
 }
 /** Marks the ids read, or every notification when ids is omitted. */
@@ -44,73 +60,22 @@ export async function unreadCount(http: HttpClient): Promise<number> {
   return Number(r?.unread) || 0
 }
 
-export interface Address {
-  line1: string
-  line2?: string
-  city: string
-  region: string
-  postal_code: string
-  country: string
-}
-export interface Profile {
-  user_id: number
-  name: string
-  email: string
-  phone: string | null
-  country_code: string
-  is_verified: boolean
-  created_at: string
-  rebate_address: Address | null
-}
 export const getProfile = async (http: HttpClient) =>
-  dataOf(await http.get<{ data: Profile }>('/api/account/profile'))
-export const updateProfile = async (
-  http: HttpClient,
-  body: { name?: string; phone?: string | null; rebate_address?: Address | null },
-) => dataOf(await put<{ data: Profile }>(http, '/api/account/profile', body))
+  dataOf(await http.get<ProfileReply>('/api/account/profile'))
+export const updateProfile = async (http: HttpClient, body: ProfileUpdate) =>
+  dataOf(await put<ProfileReply>(http, '/api/account/profile', body))
 export const resendVerification = (http: HttpClient) =>
   http.post<{ success: boolean }>('/api/verify/resend', {})
 
-export type TermName = 'stats' | 'cookies' | 'firefox' | 'pii'
-export type EmailSetting = 'email_offers' | 'email_rebates' | 'sms'
-export interface Settings {
-  email_offers: boolean
-  email_rebates: boolean
-  sms: boolean
-  language: 'en' | 'es'
-  terms: Record<TermName, boolean>
-}
 export const getSettings = async (http: HttpClient) =>
-  dataOf(await http.get<{ data: Settings }>('/api/account/settings'))
-export const updateSettings = async (
-  http: HttpClient,
-  body: Partial<Omit<Settings, 'terms'>> & { terms?: Record<TermName, boolean> },
-) => dataOf(await put<{ data: Settings }>(http, '/api/account/settings', body))
+  dataOf(await http.get<SettingsReply>('/api/account/settings'))
+export const updateSettings = async (http: HttpClient, body: SettingsUpdate) =>
+  dataOf(await put<SettingsReply>(http, '/api/account/settings', body))
 
-export interface Card {
-  id: number
-  brand: string
-  last4: string
-  exp_month: number
-  exp_year: number
-}
-export interface Payment {
-  id: number
-  amount_cents: number
-  status: string
-  description: string
-  card_last4: string
-  created_at: string
-}
 export const getBilling = async (http: HttpClient) =>
-  dataOf(await http.get<{ data: { payment_methods: Card[]; payments: Payment[] } }>('/api/account/billing'))
-export interface CardForm {
-  card_number: string
-  exp: string
-  cvv: string
-  zip: string
-}
-export const updateCard = (http: HttpClient, card: CardForm) =>
+  dataOf(await http.get<BillingReply>('/api/account/billing'))
+/** The card form's values: the request of the call, trimmed before it is sent. */
+export const updateCard = (http: HttpClient, card: PaymentMethodRequest) =>
   http.post<{ success: boolean }>('/api/account/payment-method', {
     card_number: card.card_number.trim(),
     exp: card.exp.replace(/ /g, ''),
@@ -125,29 +90,16 @@ export async function getSubscriptions(http: HttpClient): Promise<Subscription[]
 export const cancelSubscription = async (http: HttpClient, plan: PlanId) =>
   dataOf(await http.post<{ success: boolean; data: Subscription }>('/api/cancel-subscription', { plan }))
 
-export interface Rebate {
-  id: number
-  benefit_type: string
-  amount_cents: number
-  status: string
-  created_at: string
-}
 export const getRebates = async (http: HttpClient, benefitType: string): Promise<Rebate[]> =>
   dataOf(
-    await http.get<{ data: Rebate[] }>('/api/account/rebates', {
+    await http.get<RebatesReply>('/api/account/rebates', {
       params: { benefit_type: benefitType, per_page: 100 },
     }),
   )
 
-export interface ContactForm {
-  name: string
-  email: string
-  subject: string
-  message: string
-}
 /** The message, with the captcha response the server checks (issue 25). */
-export const sendContact = async (http: HttpClient, form: ContactForm) =>
-  http.post<{ success: boolean; code: string; message: string }>('/api/contact', {
+export const sendContact = async (http: HttpClient, form: Omit<ContactRequest, 'g-recaptcha-response'>) =>
+  http.post<ContactReply>('/api/contact', {
     name: form.name.trim(),
     email: form.email.trim(),
     subject: form.subject.trim(),

@@ -7,11 +7,12 @@ import {
   FormAlert,
   Money,
   Page,
+  type PaymentCard,
   useForm,
   useServices,
   useTranslation,
 } from '../../../src/index'
-import { type Card, getBilling, updateCard } from '../member/api'
+import { getBilling, updateCard } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'
 import { formatDate, formErrors, missingFields } from '../member/text'
@@ -75,7 +76,7 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => 
   )
 }
 
-function cardText(t: (k: string, o?: Record<string, unknown>) => string, c: Card) {
+function cardText(t: (k: string, o?: Record<string, unknown>) => string, c: PaymentCard) {
   return t('member.billing.card', {
     brand: c.brand.toUpperCase(),
     last4: c.last4,

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
 import { Button, errorText, Page, useServices, useStore, useTranslation } from '../../../src/index'
-import { getNotifications, markRead, type NotificationsPage as Reply } from '../member/api'
+import { getNotifications, markRead, type NotificationsReply as Reply } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'
 import { formatDate } from '../member/text'

@@ -14,6 +14,8 @@ const profile = (over: Partial<Profile> = {}): Profile => ({
   is_verified: true,
   created_at: new Date().toISOString(),
   rebate_address: null,
+  cash_balance_cents: 0,
+  coin_balance: 0,
   ...over,
 })
 

@@ -16,7 +16,7 @@ import type { LoginReply } from '../contract'
 import type { Tab } from '../model'
 import { runFlow } from '../run-flow'
 import s from './auth.module.css'
-import { asksCaptcha, EMAIL_PATTERN, revealTexts, splitErrors } from './text'
+import { asksCaptcha, EMAIL_PATTERN, registerErrors, revealTexts, splitErrors } from './text'
 
 const MIN = constants.minimumPasswordLength
 
@@ -121,16 +121,7 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
   const auth = useStore('auth')
   const f = useForm({ name: '', email: '', password: '', phone: '', terms: false })
 
-  function validate(v: typeof f.values): FormErrors {
-    const e: FormErrors = {}
-    if (!v.name.trim()) e.name = t('validation.name')
-    if (!v.email.trim()) e.email = t('validation.email')
-    else if (!EMAIL_PATTERN.test(v.email.trim())) e.email = t('validation.emailInvalid')
-    if (v.password.length < MIN) e.password = t('validation.passwordShort', { min: MIN })
-    if (v.phone.trim() && !/^[+0-9 ()-]{0,25}$/.test(v.phone.trim())) e.phone = t('validation.phone')
-    if (!v.terms) e.terms = t('validation.terms')
-    return e
-  }
+  const validate = (v: typeof f.values): FormErrors => registerErrors(t, v)
 
   const submit = f.onSubmit(async (v) => {
     const r = await runFlow('register', auth, {

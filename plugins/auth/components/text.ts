@@ -1,5 +1,14 @@
 import type { TFunction } from 'i18next'
-import { codeText, constants, errorText, HttpError, splitServerErrors } from '../../../src/index'
+import {
+  codeText,
+  constants,
+  EMAIL_PATTERN,
+  errorText,
+  HttpError,
+  type SignupValues,
+  signupProblems,
+  splitServerErrors,
+} from '../../../src/index'
 import type { Outcome } from '../model'
 
 /** The server's codes (server/routes/auth.ts) and the auth key of their text. */
@@ -85,7 +94,20 @@ export function splitErrors(
   return split
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// the sign-up rules are the core's (src/shared/signup.ts), shared with upsell's lander form
+export { EMAIL_PATTERN }
+
+/** The register form's errors before it is sent: the core's sign-up rules in the auth texts. */
+export function registerErrors(t: TFunction, v: SignupValues): Record<string, string> {
+  const p = signupProblems(v)
+  const e: Record<string, string> = {}
+  if (p.name) e.name = t('auth:validation.name')
+  if (p.email) e.email = t(p.email === 'required' ? 'auth:validation.email' : 'auth:validation.emailInvalid')
+  if (p.password) e.password = t('auth:validation.passwordShort', { min: constants.minimumPasswordLength })
+  if (p.phone) e.phone = t('auth:validation.phone')
+  if (p.terms) e.terms = t('auth:validation.terms')
+  return e
+}
 
 /** The texts of a password field's show/hide toggle. */
 export function revealTexts(t: TFunction) {

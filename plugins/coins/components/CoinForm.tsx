@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
+  type BalancesReply,
   Figures,
   Money,
   PayoutForm,
@@ -8,15 +9,10 @@ import {
   TestMoneyLabel,
   useServices,
   useTranslation,
+  type Withdrawal,
+  type WithdrawalMethod,
 } from '../../../src/index'
-import {
-  type CoinBalancesReply,
-  type CoinWithdrawal,
-  coinApi,
-  coinsToCents,
-  formatCoins,
-  type PayoutMethod,
-} from './coin-ledger'
+import { coinApi, coinsToCents, formatCoins } from './coin-ledger'
 import s from './styles'
 
 /** Whole coins typed (thousands separators allowed), else null. */
@@ -30,13 +26,13 @@ export function CoinForm({
   balances,
   onBalances,
 }: {
-  balances: CoinBalancesReply
-  onBalances: (b: CoinBalancesReply) => void
+  balances: BalancesReply
+  onBalances: (b: BalancesReply) => void
 }) {
   const { t, i18n } = useTranslation('coins')
   const { http, session } = useServices()
   const lng = i18n.language
-  const [done, setDone] = useState<CoinWithdrawal | null>(null)
+  const [done, setDone] = useState<Withdrawal | null>(null)
   const doneRef = useRef<HTMLHeadingElement>(null)
   const { minimum_coins: minimum, coins_per_dollar: rate, methods } = balances.withdrawal
   const payable = balances.coin.payable
@@ -133,7 +129,7 @@ export function CoinForm({
           const r = await coinApi(http).withdraw({
             kind: 'coin',
             ...request,
-            method: request.method as PayoutMethod,
+            method: request.method as WithdrawalMethod,
           })
           setDone(r.data)
           // the balances again: what is withdrawable moved too (the reply has the sums only)

@@ -1,0 +1,44 @@
+import { constants } from '../config/constants'
+
+/**
+ * The sign-up rules (SPEC 5): two plugins take a sign-up (auth's register form, upsell's lander), and
+ * auth's contract decides what the server accepts, so the rules live once here, in the core's node-safe
+ * public module: the contract builds its schema from them and both forms check with `signupProblems`.
+ * Plain values and a plain function (no zod), so a form does not pull zod into its chunk.
+ */
+export const SIGNUP_LIMITS = {
+  /** characters of the name, after trimming */
+  nameMax: 100,
+  emailMax: 254,
+  passwordMax: 200,
+} as const
+
+/** The e-mail a form accepts before sending (the server's contract then checks it fully). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/** The phone (optional, SPEC 5): what the server accepts; an empty phone is allowed. */
+export const PHONE_PATTERN = /^[+0-9 ()-]{0,25}$/
+
+export interface SignupValues {
+  name: string
+  email: string
+  password: string
+  /** optional: '' is allowed */
+  phone: string
+  terms: boolean
+}
+export type SignupField = keyof SignupValues
+/** required: empty; invalid: does not match its pattern; too_short: a password under the minimum. */
+export type SignupProblem = 'required' | 'invalid' | 'too_short'
+
+/** What is wrong with a sign-up before it is sent, per field; each form maps a problem to its own text. */
+export function signupProblems(v: SignupValues): Partial<Record<SignupField, SignupProblem>> {
+  const p: Partial<Record<SignupField, SignupProblem>> = {}
+  if (!v.name.trim()) p.name = 'required'
+  const email = v.email.trim()
+  if (!email) p.email = 'required'
+  else if (!EMAIL_PATTERN.test(email)) p.email = 'invalid'
+  if (v.password.length < constants.minimumPasswordLength) p.password = 'too_short'
+  if (v.phone.trim() && !PHONE_PATTERN.test(v.phone.trim())) p.phone = 'invalid'
+  if (!v.terms) p.terms = 'required'
+  return p
+}
