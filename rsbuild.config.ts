@@ -169,6 +169,11 @@ const pluginBrand = (): RsbuildPlugin => ({
           enforce: 'pre',
           use: [{ loader: join(root, 'scripts/start-chunk-loader.cjs') }],
         })
+        // the constants only the server reads stay out of the browser (scripts/client-constants-loader.cjs)
+        config.module.rules.push({
+          test: /[\\/]config[\\/]constants\.json$/,
+          use: [{ loader: join(root, 'scripts/client-constants-loader.cjs') }],
+        })
       }
       config.resolve ??= {}
       config.resolve.alias = {

@@ -11,8 +11,6 @@ export const CORE_ERROR_CODES = [
   'rate_limited',
   'server_error',
   'sign_in_required',
-  // a withdrawal that needs test money (booked by a development stand-in, never paid out)
-  'test_money',
 ] as const
 
 /**

@@ -7,9 +7,20 @@ import { createMissingReporter, type MissingReporter } from './missing'
 
 export type Language = 'en' | 'es'
 
-const coreLocales: Record<Language, LocaleLoader> = {
-  en: () => import('../../locales/en/core.json'),
-  es: () => import('../../locales/es/core.json'),
+/**
+ * The core's texts: 'core' (loaded before the first render: layout, errors) and 'core-on-demand' (the
+ * texts of core parts no first view shows, such as the test-money label and the captcha step, loaded
+ * when such a part first renders, so they do not weigh on a visitor's first view).
+ */
+const coreLocales: Record<string, Record<Language, LocaleLoader>> = {
+  core: {
+    en: () => import('../../locales/en/core.json'),
+    es: () => import('../../locales/es/core.json'),
+  },
+  'core-on-demand': {
+    en: () => import('../../locales/en/core-on-demand.json'),
+    es: () => import('../../locales/es/core-on-demand.json'),
+  },
 }
 
 /** The language of this visit: ?lang=es (stored) wins, then the stored choice, then English. */
@@ -65,7 +76,7 @@ export async function createI18n(opts: {
     type: 'backend',
     init() {},
     read(lng, ns, cb) {
-      const loader = ns === 'core' ? coreLocales[lng as Language] : opts.locales.get(ns)?.[lng]
+      const loader = coreLocales[ns]?.[lng as Language] ?? opts.locales.get(ns)?.[lng]
       if (!loader) return cb(null, {})
       loader().then(
         (m) => cb(null, m.default),

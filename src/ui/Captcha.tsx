@@ -17,9 +17,11 @@ export async function captchaResponse(): Promise<string> {
  * sends again); a status line says so to screen readers. Focus moves to the box when it appears.
  */
 export function CaptchaCheck({ onPass, prompt }: { onPass: (response: string) => void; prompt?: string }) {
-  const { t } = useTranslation('core')
+  // texts of 'core-on-demand' (src/i18n), loaded when the step first shows
+  const { t, ready } = useTranslation('core-on-demand', { useSuspense: false })
   const id = useId()
   const [passed, setPassed] = useState(false)
+  if (!ready) return null
   return (
     <fieldset className={s.captcha} data-testid="captcha-step">
       <legend>{prompt ?? t('captcha.prompt')}</legend>

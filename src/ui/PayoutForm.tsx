@@ -51,7 +51,14 @@ export interface PayoutFormTexts {
 }
 
 /** Server error codes of a payout request that have a text of their own under `withdraw.error.`. */
-const PAYOUT_CODES = ['below_minimum', 'insufficient_balance', 'wrong_password', 'idempotency_conflict']
+const PAYOUT_CODES = [
+  'below_minimum',
+  'insufficient_balance',
+  'wrong_password',
+  'idempotency_conflict',
+  // a withdrawal that needs test money (booked by a development stand-in, never paid out)
+  'test_money',
+]
 
 /**
  * The form's texts from a plugin namespace that has the payout keys (`withdraw.formTitle`,

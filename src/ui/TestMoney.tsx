@@ -6,7 +6,10 @@ import s from './test-money.module.css'
  * by a real partner, and never paid out. The word shows; the title and the text read aloud say why.
  */
 export function TestMoneyLabel() {
-  const { t } = useTranslation('core')
+  // its texts load with the first label (src/i18n: 'core-on-demand'); until then nothing shows, and
+  // the page around it does not suspend
+  const { t, ready } = useTranslation('core-on-demand', { useSuspense: false })
+  if (!ready) return null
   const why = t('testMoney.why')
   return (
     <span className={s.label} title={why} data-testid="test-money">

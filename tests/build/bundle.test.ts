@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
@@ -80,6 +81,29 @@ describe('brand bundling (ARCHITECTURE: a disabled plugin is not in the brand ou
     for (const sample of [...en.matchAll(/"([^"{}]{25,})"/g)].slice(0, 5).map((m) => m[1]!))
       expect(lite, sample).not.toContain(sample)
   })
+  it('the constants only the server reads are not in the browser bundle, and no browser code reads them', () => {
+    const { SERVER_ONLY } = createRequire(import.meta.url)('../../scripts/client-constants-loader.cjs') as {
+      SERVER_ONLY: string[]
+    }
+    expect(SERVER_ONLY.length).toBeGreaterThan(0)
+    const constantsJson = JSON.parse(readFileSync(join(root, 'config/constants.json'), 'utf8'))
+    const browserCode = ['src', 'plugins']
+      .flatMap((d) => files(join(root, d)))
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.includes(`${join('src', 'config')}`))
+      .map((f) => [f, readFileSync(f, 'utf8')] as const)
+    for (const key of SERVER_ONLY) {
+      expect(constantsJson, key).toHaveProperty(key)
+      for (const [f, text] of browserCode)
+        expect(text.includes(`constants.${key}`), `${f} reads ${key}`).toBe(false)
+      // the key with its value, as the bundled JSON writes it (a text of a namespace may share the key's name)
+      const pair = JSON.stringify({ [key]: constantsJson[key] }).slice(1, -1)
+      for (const b of ['default', 'shipnow', 'cashback'])
+        expect(js(b).includes(pair), `${b}: ${pair}`).toBe(false)
+    }
+    // the rest of the file is still there
+    expect(js('default')).toContain(`"payoutHoldDays":${constantsJson.payoutHoldDays}`)
+  })
+
   it('no full zod in the browser bundle', () => {
     for (const b of ['default', 'shipnow', 'cashback']) {
       const code = js(b)

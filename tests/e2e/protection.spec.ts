@@ -8,9 +8,9 @@
  * every protection screen.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
-import coreEn from '../../locales/en/core.json' with { type: 'json' }
+import coreEn from '../../locales/en/core-on-demand.json' with { type: 'json' }
 import en from '../../locales/en/protection.json' with { type: 'json' }
-import coreEs from '../../locales/es/core.json' with { type: 'json' }
+import coreEs from '../../locales/es/core-on-demand.json' with { type: 'json' }
 import es from '../../locales/es/protection.json' with { type: 'json' }
 import { test } from './fixtures'
 import { expectNoSeriousAxe, pathOf, type Registered, signedInMember } from './helpers'

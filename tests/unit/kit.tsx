@@ -9,7 +9,9 @@ import type { ReactNode } from 'react'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import coreEn from '../../locales/en/core.json'
+import laterEn from '../../locales/en/core-on-demand.json'
 import coreEs from '../../locales/es/core.json'
+import laterEs from '../../locales/es/core-on-demand.json'
 import {
   type AppContextValue,
   type AppEvents,
@@ -36,8 +38,11 @@ export async function testI18n(lng: 'en' | 'es', namespaces: Record<string, [Tex
   await i18n.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
-    resources: { en: { core: coreEn, ...pick(0) }, es: { core: coreEs, ...pick(1) } },
-    ns: ['core', ...Object.keys(namespaces)],
+    resources: {
+      en: { core: coreEn, 'core-on-demand': laterEn, ...pick(0) },
+      es: { core: coreEs, 'core-on-demand': laterEs, ...pick(1) },
+    },
+    ns: ['core', 'core-on-demand', ...Object.keys(namespaces)],
     defaultNS: 'core',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
