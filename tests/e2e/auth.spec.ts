@@ -1,24 +1,9 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import constants from '../../config/constants.json' with { type: 'json' }
 import { test } from './fixtures'
-import { expectNoSeriousAxe, freshEmail, PASSWORD, pathOf, registerByApi } from './helpers'
+import { expectNoSeriousAxe, freshEmail, mailLink, PASSWORD, pathOf, registerByApi } from './helpers'
 
 const DEMO = { email: 'demo@example.com', password: 'demo-rewards-2024' }
-
-async function mailLink(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
-  let url = ''
-  await expect
-    .poll(async () => {
-      const r = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
-      const mails = ((await r.json()) as { data: { subject: string; links: { url: string }[] }[] }).data
-      url = mails.find((m) => subject.test(m.subject))?.links[0]?.url ?? ''
-      return url
-    })
-    .not.toBe('')
-  // the mail names the host the request came in on: keep only the path
-  const u = new URL(url)
-  return u.pathname + u.search
-}
 
 const modal = (page: Page) => page.getByTestId('signin-modal')
 

@@ -1,23 +1,10 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { test } from './fixtures'
-import { freshEmail, PASSWORD, pathOf, registerByApi } from './helpers'
+import { freshEmail, mailLink, PASSWORD, pathOf, registerByApi } from './helpers'
 
 /** Issue 25: a new email signs in only once the link mailed to it is opened; the old one can undo. */
 
 /** The path of the newest link in a mail to `to` whose subject matches (the test-mode outbox). */
-async function mailLink(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
-  let url = ''
-  await expect
-    .poll(async () => {
-      const r = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
-      const mails = ((await r.json()) as { data: { subject: string; links: { url: string }[] }[] }).data
-      url = mails.find((m) => subject.test(m.subject))?.links[0]?.url ?? ''
-      return url
-    })
-    .not.toBe('')
-  const u = new URL(url)
-  return u.pathname + u.search
-}
 
 async function signInAt(page: Page, email: string) {
   await page.goto('/login')

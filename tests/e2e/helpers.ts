@@ -117,6 +117,24 @@ export function futureExpiry(now = new Date()): string {
   return `${month}/${String((now.getFullYear() + 2) % 100).padStart(2, '0')}`
 }
 
+/**
+ * The path (and query) of the newest link in a mail to `to` whose subject matches (the test-mode
+ * outbox); the link is written with PUBLIC_URL, and the test keeps only its path.
+ */
+export async function mailLink(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
+  let url = ''
+  await expect
+    .poll(async () => {
+      const r = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+      const mails = ((await r.json()) as { data: { subject: string; links: { url: string }[] }[] }).data
+      url = mails.find((m) => subject.test(m.subject))?.links[0]?.url ?? ''
+      return url
+    })
+    .not.toBe('')
+  const u = new URL(url)
+  return u.pathname + u.search
+}
+
 /** The path (and query) of the verification link the server mailed to `to` (the test-mode outbox). */
 export async function verifyLink(request: APIRequestContext, to: string): Promise<string> {
   let url = ''
