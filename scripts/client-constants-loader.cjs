@@ -6,6 +6,7 @@
 const SERVER_ONLY = [
   'abuseLimits',
   'emailChange',
+  'jobPollSeconds',
   'payoutReleaseSeconds',
   'promoCreditWindowMinutes',
   'urlLoginCodeMinutes',

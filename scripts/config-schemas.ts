@@ -12,6 +12,7 @@ import { catalogSchema } from '../src/config/schemas/catalog'
 import { coinsConfigSchema } from '../src/config/schemas/coins'
 import { constantsSchema } from '../src/config/schemas/constants'
 import { landersSchema } from '../src/config/schemas/landers'
+import { networksConfigSchema } from '../src/config/schemas/networks'
 import { partnersSchema } from '../src/config/schemas/partners'
 import { redirectsSchema } from '../src/config/schemas/redirects'
 import { routesSchema } from '../src/config/schemas/routes'
@@ -26,6 +27,7 @@ const schemas: Record<string, z.ZodType> = {
   coins: coinsConfigSchema,
   constants: constantsSchema,
   landers: landersSchema,
+  networks: networksConfigSchema,
   partners: partnersSchema,
   redirects: redirectsSchema,
   routes: routesSchema,

@@ -6,6 +6,7 @@ import { type Benefits, benefitsSchema } from './schemas/benefits'
 import { type Brand, brandSchema } from './schemas/brand'
 import { type Catalog, catalogSchema } from './schemas/catalog'
 import { type CoinsConfig, coinsConfigSchema } from './schemas/coins'
+import { type NetworksConfig, networksConfigSchema } from './schemas/networks'
 import { type Constants, constantsSchema } from './schemas/constants'
 import { type LandersConfig, landersSchema } from './schemas/landers'
 import { type Partner, partnersSchema } from './schemas/partners'
@@ -53,6 +54,7 @@ export interface LoadedFiles {
   partners?: Partner[]
   benefits?: Benefits
   coins?: CoinsConfig
+  networks?: NetworksConfig
   brands: Map<string, Brand>
   catalogs: Map<string, Catalog>
 }
@@ -98,6 +100,7 @@ export function loadConfigFiles(root: string): { files: LoadedFiles; problems: P
   files.partners = read(join(configDir, 'partners.json'), partnersSchema)?.partners
   files.benefits = read(join(configDir, 'benefits.json'), benefitsSchema)
   files.coins = read(join(configDir, 'coins.json'), coinsConfigSchema)
+  files.networks = read(join(configDir, 'networks.json'), networksConfigSchema)
 
   const brandDir = join(configDir, 'brands')
   for (const f of existsSync(brandDir) ? readdirSync(brandDir).filter((f) => f.endsWith('.json')) : []) {

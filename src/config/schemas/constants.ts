@@ -69,6 +69,17 @@ export const constantsSchema = z.strictObject({
   payoutReleaseSeconds: positiveInt,
   /** The referrer's bonus, in cents, when a referred member's first cash back confirms. */
   referralBonusCents: positiveInt,
+  /** Cash back (issue 26): when a member may report missing cash back, and the confirmation period used when a store has none. */
+  cashback: z.strictObject({
+    /** Missing cash back may be reported from this many days after a click at the store ... */
+    inquiryMinDaysAfterClick: z.number().int().nonnegative(),
+    /** ... and within this many days of it. */
+    inquiryMaxDaysAfterClick: positiveInt,
+    /** Days from an order to payable when the store has no confirmation period and no typical confirmation time. */
+    defaultConfirmationDays: positiveInt,
+  }),
+  /** How often (s) each server looks for due jobs (server/lib/job-queue.ts). */
+  jobPollSeconds: positiveInt,
   spanishLocale: z.string().min(2),
   ukPrivacyCountryCodes: z.array(z.string().length(2)).min(1),
   mobileAppCookieName: z.string().min(1),
