@@ -6,7 +6,9 @@
 const SERVER_ONLY = [
   'abuseLimits',
   'emailChange',
+  'inquiryMatch',
   'jobPollSeconds',
+  'jobs',
   'payoutReleaseSeconds',
   'promoCreditWindowMinutes',
   'urlLoginCodeMinutes',

@@ -14,15 +14,19 @@ import { createMail } from './adapters/mail.ts'
 import { paymentFromName } from './adapters/payment.ts'
 import { outboxSms } from './adapters/sms.ts'
 import { migrate, openDb } from './db/index.ts'
+import { devNetworkAbsent, devNetworkRoutes } from './dev-network.ts'
 import { devPlatformAbsent, devPlatformRoutes } from './dev-platform.ts'
 import { devProviderAbsent, devProviderRoutes } from './dev-provider.ts'
+import { defineCashbackPayableJob } from './lib/cashback/payable-job.ts'
 import { loadPlatforms } from './lib/coins.ts'
 import { compressReplies } from './lib/compress.ts'
 import { errorBody, HttpError, TtlCache } from './lib/http.ts'
+import { createJobRunner, type JobRunner } from './lib/job-queue.ts'
 import { redactUrl, requestSerializer } from './lib/log-redact.ts'
-import { schedulePayoutRelease } from './lib/payout-release.ts'
+import { loadNetworks, networkSecretsFromEnv } from './lib/networks.ts'
+import { definePayoutReleaseJob } from './lib/payout-release.ts'
 import { setupProtection } from './lib/protection/setup.ts'
-import { scheduleWatcher } from './lib/protection/watcher.ts'
+import { defineWatcherJob } from './lib/protection/watcher.ts'
 import { defaultPublicUrl, isLoopbackHost, normalisePublicUrl } from './lib/public-url.ts'
 import { securityHeaders } from './lib/security.ts'
 import { Sessions } from './lib/session.ts'
@@ -30,14 +34,17 @@ import { accountRoutes } from './routes/account.ts'
 import { authRoutes } from './routes/auth.ts'
 import { catalogRoutes } from './routes/catalog.ts'
 import { chatRoutes } from './routes/chat.ts'
+import { clickRoutes } from './routes/clicks.ts'
 import { coinsRoutes } from './routes/coins.ts'
 import { coinsProfileRoutes } from './routes/coins-profile.ts'
 import { coreRoutes } from './routes/core.ts'
 import { devRoutes } from './routes/dev.ts'
 import { emailChangeRoutes } from './routes/email-change.ts'
+import { inquiryRoutes } from './routes/inquiries.ts'
 import { linkedAccountRoutes } from './routes/linked-accounts.ts'
 import { loginCodeRoutes } from './routes/login-code.ts'
 import { mobileRoutes } from './routes/mobile.ts'
+import { networkPostbackRoutes } from './routes/network-postback.ts'
 import { postbackRoutes } from './routes/postback.ts'
 import { protectionRoutes } from './routes/protection.ts'
 import { trackingRoutes } from './routes/tracking.ts'
@@ -94,6 +101,8 @@ export interface BuildOptions {
   serveStatic?: boolean
   /** Coin platform secrets by platform id (COINS_SECRET_* of config/coins.json); a platform without one is off. */
   coinSecrets?: Record<string, string>
+  /** Affiliate network secrets by network id (NETWORK_SECRET_* of config/networks.json); default: read from the environment. */
+  networkSecrets?: Record<string, string>
   /**
    * PUBLIC_URL: the origin (and optional path) every absolute URL the server writes starts with. Default
    * http://localhost:3000. Never taken from a request's Host header.
@@ -109,6 +118,14 @@ export interface BuildOptions {
   devSurveyPlatform?: boolean
   /** How long the development platform waits before it calls the postback (ms; default 1000). */
   devPlatformDelayMs?: number
+  /**
+   * The development network (/dev-network/*, the `development` network of config/networks.json): a
+   * stand-in for an affiliate network and its stores; its cash back is test money. Default: the
+   * development survey platform's rule (DEV_NETWORK=1 turns it on elsewhere).
+   */
+  devNetwork?: boolean
+  /** How long the development network waits before it sends its postback (ms; default 1000). */
+  devNetworkDelayMs?: number
   /** LINKED_ACCOUNTS_KEY: 32 bytes (base64 or hex) encrypting providers' tokens; see lib/protection/token-cipher.ts. */
   linkedAccountsKey?: string
   /**
@@ -123,6 +140,8 @@ export interface BuildOptions {
   protectionSyncMinSeconds?: number
   /** How often (s) held payouts whose hold has ended are sent; default constants.payoutReleaseSeconds; 0: off. */
   payoutReleaseSeconds?: number
+  /** How often (s) the job runner looks for due jobs (lib/job-queue.ts); default constants.jobPollSeconds; 0: never (tests call app.jobs.runDueJobs). */
+  jobPollSeconds?: number
 }
 
 declare module 'fastify' {
@@ -132,6 +151,8 @@ declare module 'fastify' {
     summary(url: string): string
     /** Every route registered (method, url): the tests compare the modes with it. */
     routeTable: { method: string; url: string }[]
+    /** The job runner (lib/job-queue.ts): polls from ready to close. */
+    jobs: JobRunner
   }
 }
 
@@ -268,6 +289,11 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     secrets: opts.coinSecrets ?? {},
     devPlatform: devSurveyPlatform,
   })
+  // the development network (config/networks.json development: true): DEV_NETWORK, the stand-in rule
+  const networks = await loadNetworks(db, {
+    secrets: opts.networkSecrets ?? networkSecretsFromEnv(process.env),
+    devNetwork: opts.devNetwork ?? standInDefault,
+  })
   const captchaSecret = process.env.CAPTCHA_SECRET
   const dataDir = opts.dataDir ?? '.data/pglite'
   const devLinkProvider = opts.devLinkProvider ?? standInDefault
@@ -317,6 +343,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     publicUrl,
     checkReplies: opts.checkReplies ?? false,
     platforms,
+    networks,
     protection,
   }
   app.decorate('services', services)
@@ -340,6 +367,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       standIns: [
         ...(platforms.dev ? ['development survey platform (/dev-platform)'] : []),
         ...(devLinkProvider ? ['development link provider (/dev-provider)'] : []),
+        ...(networks.dev ? ['development network (/dev-network)'] : []),
       ],
     }),
   )
@@ -397,19 +425,33 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   await authRoutes(app, services)
   await trackingRoutes(app, services)
   await catalogRoutes(app, services)
+  await clickRoutes(app, services)
   await coinsRoutes(app, services)
   await coinsProfileRoutes(app, services)
   await postbackRoutes(app, services)
+  await networkPostbackRoutes(app, services)
   if (platforms.dev) await devPlatformRoutes(app, services, { delayMs: opts.devPlatformDelayMs ?? 1000 })
   else devPlatformAbsent(app)
+  if (networks.dev) await devNetworkRoutes(app, services, { delayMs: opts.devNetworkDelayMs ?? 1000 })
+  else devNetworkAbsent(app)
   await accountRoutes(app, services)
   await protectionRoutes(app, services)
   await linkedAccountRoutes(app, services)
   if (devLinkProvider) await devProviderRoutes(app, services)
   else devProviderAbsent(app)
-  scheduleWatcher(app, services)
-  schedulePayoutRelease(app, services, opts.payoutReleaseSeconds ?? constants.payoutReleaseSeconds)
+  // scheduled work: one job runner per server (lib/job-queue.ts), polling from ready to close
+  const jobs = createJobRunner(db, {
+    pollSeconds: opts.jobPollSeconds ?? constants.jobPollSeconds,
+    log: app.log,
+  })
+  app.decorate('jobs', jobs)
+  defineWatcherJob(jobs, services)
+  definePayoutReleaseJob(jobs, services, opts.payoutReleaseSeconds ?? constants.payoutReleaseSeconds)
+  defineCashbackPayableJob(jobs, services, constants.jobPollSeconds)
+  app.addHook('onReady', async () => jobs.start())
+  app.addHook('onClose', async () => jobs.stop())
   await upsellRoutes(app, services)
+  await inquiryRoutes(app, services)
   await chatRoutes(app, services)
   await mobileRoutes(app, services)
   await emailChangeRoutes(app, services)

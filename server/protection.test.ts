@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProviderId } from '../plugins/protection/contract.ts'
 import { constants } from '../src/config/constants.ts'
+import { createJobRunner } from './lib/job-queue.ts'
 import { NON_REFUNDABLE, setOrders, stageEvent } from './lib/protection/dev-provider-store.ts'
 import type { ProviderOrder } from './lib/protection/providers.ts'
 import { setupProtection } from './lib/protection/setup.ts'
 import { keyPlan, parseKey, tokenCipher } from './lib/protection/token-cipher.ts'
-import { runWatcher, takeLease } from './lib/protection/watcher.ts'
+import { defineWatcherJob, runWatcher } from './lib/protection/watcher.ts'
 import { claimNotDue } from './routes/protection.ts'
 import { client, type Res, testServer } from './test-helpers.ts'
 
@@ -709,11 +710,18 @@ describe('the watcher', () => {
     expect((await c.get(`${base}/accounts`, m.h)).body.data[0].status).toBe('needs_attention')
   })
 
-  it('takes the lease once per interval across servers', async () => {
-    await db().query("UPDATE protection_watch SET next_run_at = now() - interval '1 second'")
-    const [a, b] = await Promise.all([takeLease(db(), 60), takeLease(db(), 60)])
-    expect([a, b].filter(Boolean)).toHaveLength(1)
-    expect(await takeLease(db(), 60)).toBe(false)
+  it('runs once per interval across servers (the recurring job protection_watch of the job runner)', async () => {
+    const log = { info: () => {}, error: () => {} }
+    const [a, b] = [0, 1].map(() => {
+      const r = createJobRunner(db(), { pollSeconds: 0, log })
+      defineWatcherJob(r, app.services, 60)
+      return r
+    })
+    const now = new Date()
+    const ran = (await Promise.all([a!.runDueJobs(now), b!.runDueJobs(now)])).flatMap((r) => r.ran)
+    expect(ran).toHaveLength(1)
+    expect(ran[0]).toMatch(/^protection_watch:/)
+    expect((await Promise.all([a!.runDueJobs(now), b!.runDueJobs(now)])).flatMap((r) => r.ran)).toEqual([])
   })
 })
 

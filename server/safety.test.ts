@@ -42,6 +42,7 @@ const samples: Record<string, { url: string; body?: unknown }> = {
     body: { email: 'demo@example.com', amount_cents: 250 },
   },
   'POST /api/dev/ledger/advance': { url: '/api/dev/ledger/advance', body: { email: 'demo@example.com' } },
+  'POST /api/dev/clicks': { url: '/api/dev/clicks', body: { email: 'demo@example.com', days_ago: 3 } },
   'POST /api/dev/notifications': {
     url: '/api/dev/notifications',
     body: { email: 'demo@example.com', count: 1 },

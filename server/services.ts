@@ -6,6 +6,7 @@ import type { Mode } from './app.ts'
 import type { Db } from './db/index.ts'
 import type { Platforms } from './lib/coins.ts'
 import type { TtlCache } from './lib/http.ts'
+import type { Networks } from './lib/networks.ts'
 import type { Protection } from './lib/protection/setup.ts'
 import type { Sessions } from './lib/session.ts'
 
@@ -51,6 +52,8 @@ export interface Services {
   publicUrl: string
   /** Coin platforms (config/coins.json) and which of them are on (their secret is known). */
   platforms: Platforms
+  /** Affiliate networks (config/networks.json) and which of them are on (their secret is known). */
+  networks: Networks
   /** Linked accounts: the provider adapter, the token cipher, the watcher's settings. */
   protection: Protection
   /** Validate 2xx replies against their contract schema (tests). */

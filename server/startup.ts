@@ -37,7 +37,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
   const publicUrl = normalisePublicUrl(env.PUBLIC_URL || defaultPublicUrl(env.PORT))
   // The stand-ins that play a partner (the development survey platform and link provider) pay test
   // money: on by default only on a loopback HOST (and, in production, on the embedded database);
-  // elsewhere only when named (DEV_SURVEY_PLATFORM=1, DEV_LINK_PROVIDER=1); =0 turns them off anywhere.
+  // elsewhere only when named (DEV_SURVEY_PLATFORM=1, DEV_LINK_PROVIDER=1, DEV_NETWORK=1); =0 turns them off anywhere.
   const standIn = (v: string | undefined) =>
     v === '1' || (v !== '0' && loopback && (!env.DATABASE_URL || mode !== 'production'))
   return {
@@ -61,6 +61,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
     trustGeoHeader: env.TRUST_GEO_HEADER === '1',
     coinSecrets: secretsFromEnv(env),
     devSurveyPlatform: standIn(env.DEV_SURVEY_PLATFORM),
+    devNetwork: standIn(env.DEV_NETWORK),
     ...(env.LINKED_ACCOUNTS_KEY ? { linkedAccountsKey: env.LINKED_ACCOUNTS_KEY } : {}),
     devLinkProvider: standIn(env.DEV_LINK_PROVIDER),
     ...(env.PROTECTION_WATCH_SECONDS ? { protectionWatchSeconds: num(env.PROTECTION_WATCH_SECONDS)! } : {}),
@@ -127,7 +128,7 @@ export interface SummaryInfo {
 export function describeStandIns(on: string[]): string {
   return on.length
     ? `${on.join(', ')} on; the money they book is test money: marked "test" on every screen, never paid out`
-    : 'none (no development survey platform or link provider)'
+    : 'none (no development survey platform, link provider or network)'
 }
 
 /** The start-up line of the coin platforms: the development one, and the partners that are on. */

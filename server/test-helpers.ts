@@ -31,6 +31,8 @@ export async function testServer(opts: BuildOptions = {}): Promise<FastifyInstan
     jwtSecret: randomBytes(32).toString('hex'),
     // the protection watcher runs only in the tests that start it
     protectionWatchSeconds: 0,
+    // scheduled jobs run only when a test runs them (app.jobs.runDueJobs) or sets jobPollSeconds
+    jobPollSeconds: 0,
     ...opts,
   })
 }

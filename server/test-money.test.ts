@@ -174,9 +174,9 @@ describe('test money', () => {
 
   it('the start summary says which stand-ins are on and that their money is test money', async () => {
     const line = (text: string) => text.split('\n').find((l) => l.startsWith('  stand-ins:'))
-    // the test server runs both stand-ins
+    // the test server runs every stand-in
     expect(line(app.summary('http://127.0.0.1:3300'))).toBe(
-      '  stand-ins: development survey platform (/dev-platform), development link provider (/dev-provider) on; the money they book is test money: marked "test" on every screen, never paid out',
+      '  stand-ins: development survey platform (/dev-platform), development link provider (/dev-provider), development network (/dev-network) on; the money they book is test money: marked "test" on every screen, never paid out',
     )
     const base = {
       mode: 'production' as const,
@@ -189,12 +189,12 @@ describe('test money', () => {
       seedDemo: false,
     }
     expect(line(startupSummary({ ...base, standIns: [] }))).toBe(
-      '  stand-ins: none (no development survey platform or link provider)',
+      '  stand-ins: none (no development survey platform, link provider or network)',
     )
     const off = await testServer({ devLinkProvider: false })
     try {
       expect(line(off.summary('http://x'))).toMatch(
-        /^ {2}stand-ins: development survey platform \(\/dev-platform\) on; .*test money/,
+        /^ {2}stand-ins: development survey platform \(\/dev-platform\), development network \(\/dev-network\) on; .*test money/,
       )
       expect(off.summary('http://x')).not.toContain('link provider (/dev-provider)')
     } finally {

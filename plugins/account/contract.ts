@@ -26,7 +26,34 @@ import {
 
 export const PageQuery = z.object({ page: z.optional(int(1, 10_000)), per_page: z.optional(int(1, 100)) })
 
-export const RebateStatus = z.enum(['pending', 'confirmed', 'payable', 'paid', 'declined'])
+export const RebateStatus = z.enum(['pending', 'confirmed', 'payable', 'paid', 'declined', 'reversed'])
+/** The steps of a purchase's timeline (issue 26), in order. */
+export const PURCHASE_STEPS = ['clicked', 'tracked', 'confirmed', 'payable'] as const
+export type PurchaseStep = (typeof PURCHASE_STEPS)[number]
+/**
+ * The way of a cash back row booked from an affiliate network's conversion: when the member clicked,
+ * when the network tracked, confirmed and (actually or expectedly) made it payable, or reversed it;
+ * and the next step with its expected date (null when there is none: payable, paid or reversed).
+ */
+export const PurchaseTimeline = z.object({
+  conversion_id: z.number(),
+  clicked_at: z.nullable(z.string()),
+  tracked_at: z.string(),
+  confirmed_at: z.nullable(z.string()),
+  /** ISO: when it became payable, or when it is expected to (see payable_done) */
+  payable_at: z.nullable(z.string()),
+  payable_done: z.boolean(),
+  reversed_at: z.nullable(z.string()),
+  next_step: z.nullable(z.enum(['confirmed', 'payable'])),
+  next_at: z.nullable(z.string()),
+})
+export type PurchaseTimeline = z.infer<typeof PurchaseTimeline>
+/** The debit of a reversed conversion (negative amount): 'payable' lowers the balance, 'reversed' does not. */
+export const PurchaseReversal = z.object({
+  amount_cents: z.number(),
+  status: z.string(),
+  created_at: z.string(),
+})
 export const Rebate = z.object({
   id: z.number(),
   store: z.nullable(z.object({ internal_name: z.string(), name: z.string(), logo_url: z.string() })),
@@ -39,6 +66,10 @@ export const Rebate = z.object({
   created_at: z.string(),
   /** Test money: booked by a development stand-in; shown labelled "test", never paid out. */
   test: z.boolean(),
+  /** cash back from a network's conversion: its timeline (null: a Plus rebate or an older row) */
+  timeline: z.optional(z.nullable(PurchaseTimeline)),
+  /** the reversal's debit row of that conversion, when it was reversed */
+  reversal: z.optional(z.nullable(PurchaseReversal)),
 })
 export type Rebate = z.infer<typeof Rebate>
 export const RebatesQuery = z.object({
@@ -59,6 +90,9 @@ export const Notification = z.object({
   body: z.string(),
   read: z.boolean(),
   created_at: z.string(),
+  /** a notification the client writes in the member's language (e.g. 'cashback_tracked'); title and body are English */
+  kind: z.optional(z.nullable(z.string())),
+  params: z.optional(z.nullable(z.record(z.string(), z.union([z.string(), z.number()])))),
 })
 export type Notification = z.infer<typeof Notification>
 export const NotificationsReply = z.object({ ...paged(Notification).shape, unread: z.number() })
@@ -200,6 +234,9 @@ export const DevNotifyRequest = z.object({
   email: z.string().check(z.minLength(3), z.maxLength(200)),
   count: z.number().check(z.int(), z.minimum(1), z.maximum(20)),
 })
+
+/** Missing cash back: the member's inquiries (issue 26). */
+export * from './inquiry-contract'
 
 /** The live chat of /account/contact (SPEC 2.9). */
 export * from './member/chat-contract'

@@ -8,6 +8,7 @@ export default definePlugin({
   model: AccountStore,
   screens: {
     PurchaseHistoryPage: () => import('./screens/PurchaseHistoryPage'),
+    MissingCashbackPage: () => import('./screens/MissingCashbackPage'),
     NotificationsPage: () => import('./screens/NotificationsPage'),
     WithdrawalPage: () => import('./screens/WithdrawalPage'),
     UpdateExpiredGiftCardPage: () => import('./screens/UpdateExpiredGiftCardPage'),
@@ -37,6 +38,7 @@ export default definePlugin({
   menus: {
     account: [
       { path: '/account/purchase-history', label: 'account:menu.history', order: 10 },
+      { path: '/account/missing-cashback', label: 'account:menu.missingCashback', order: 15 },
       { path: '/account/withdrawal', label: 'account:menu.withdrawal', order: 20 },
       { path: '/account/gift-card-history', label: 'account:menu.giftCards', order: 40 },
       { path: '/account/rebates', label: 'account:menu.rebates', order: 50 },

@@ -85,6 +85,8 @@ export const RegisterRequest = z
     referral_code: z.optional(str(20)),
     /** The promo flow of the sign-up (the register_promo cookie, SPEC 4): only such a member gets the promo credit. */
     register_promo: z.optional(z.enum(['flow1', 'flow5'])),
+    /** The lander the member signed up on (config/landers.json id): the server records the bonus that lander promises. */
+    lander: z.optional(z.string().check(z.regex(/^[a-z0-9-]{1,60}$/, 'Unknown lander.'))),
     'g-recaptcha-response': z.optional(str(4000)),
   })
   .check(

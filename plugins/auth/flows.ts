@@ -80,7 +80,7 @@ export function login(store: Store, form: { email: string; password: string; cap
 
 export async function register(
   store: Store,
-  form: { name: string; email: string; password: string; phone?: string },
+  form: { name: string; email: string; password: string; phone?: string; lander?: string },
 ) {
   const { cookies, http } = env(store)
   let attribution: Record<string, string> = {}
@@ -103,6 +103,7 @@ export async function register(
     ...attribution,
     ...referral(),
     ...registerPromo(cookies.get(REGISTER_PROMO_COOKIE)),
+    ...(form.lander ? { lander: form.lander } : {}),
   }
   const outcome = await signIn(store, () => http.post('/api/web/register', body))
   // the code has done its work: a later account made in this browser is not counted as referred

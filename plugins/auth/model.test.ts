@@ -249,6 +249,20 @@ describe('promo credit (SPEC 4)', () => {
       createCookies('').remove(REGISTER_PROMO_COOKIE)
     }
   })
+  it("register sends the lander signed up on (the server records that lander's promised bonus), and no lander without one", async () => {
+    for (const lander of ['spwheel', undefined]) {
+      const { store, calls } = setup(async () => reply('t.o.k', { recently_created: true }))
+      await runFlow('register', store, {
+        name: 'Ana',
+        email: 'ana@example.com',
+        password: 'long enough pw',
+        ...(lander ? { lander } : {}),
+      })
+      const body = calls[0]!.body as Record<string, unknown>
+      expect(body.lander).toBe(lander)
+      expect('lander' in body).toBe(lander !== undefined)
+    }
+  })
   it('a refusal (403: no promo sign-up, or past the window) removes the cookie and syncs nothing', async () => {
     createCookies('').set(REGISTER_PROMO_COOKIE, 'flow1')
     const { store, calls } = setup(async (u) => {

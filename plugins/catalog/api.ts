@@ -1,9 +1,10 @@
 import type { HttpClient, Offer, OfferReply, OffersReply } from '../../src/index'
 import type {
+  ClickReply,
+  ClickRequest,
   CouponsReply,
   ProductReply,
   ProductsReply,
-  RedirectReply,
   StoreReply,
   StoresReply,
 } from './contract'
@@ -14,8 +15,8 @@ export const catalogApi = (http: HttpClient) => ({
     http.get<StoresReply>('/api/stores', { params: clean(q) }),
   store: (internalName: string, lang: string) =>
     http.get<StoreReply>(`/api/stores/${encodeURIComponent(internalName)}`, { params: { lang } }),
-  redirect: (internalName: string) =>
-    http.get<RedirectReply>(`/api/merchants/${encodeURIComponent(internalName)}/redirect`),
+  /** Leaving for a store: records a click; the reply's link carries the click id, never the member's. */
+  click: (body: ClickRequest) => http.post<ClickReply>('/api/clicks', body),
   coupons: (q: Record<string, string | number | undefined>) =>
     http.get<CouponsReply>('/api/coupons', { params: clean(q) }),
   products: (q: Record<string, string | number | undefined>) =>

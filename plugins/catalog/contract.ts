@@ -79,7 +79,10 @@ export const StoreDetail = z.object({
   ...Store.shape,
   description: z.string(),
   terms: z.string(),
+  /** The store's public address (no member data): never the way to leave with cash back (POST /api/clicks is). */
   redirect_url: z.string(),
+  /** What Plus members earn here (their clicks carry it), when the store has a rate of its own for them. */
+  plus_rate: z.nullable(Rate),
   best_rate: Rate,
   /** Today's rate is at least 90% of the best of the past year. */
   good_rate: z.boolean(),
@@ -150,7 +153,22 @@ export type HomeReply = z.infer<typeof HomeReply>
 export const SectionParams = z.object({ section: z.enum(HomeSections) })
 export const SectionReply = z.object({ data: z.array(z.union([Store, Product])) })
 
-export const RedirectReply = z.object({
-  data: z.object({ internal_name: z.string(), redirect_url: z.string() }),
+/** POST /api/clicks: leaving for a store (its coupon or offer) records a click. */
+export const ClickRequest = z.object({
+  store: z.string().check(z.regex(/^[a-z0-9-]{1,80}$/, 'Not found')),
+  coupon_id: z.optional(int(1, 2_147_483_647)),
+  offer_id: z.optional(int(1, 2_147_483_647)),
 })
-export type RedirectReply = z.infer<typeof RedirectReply>
+export type ClickRequest = z.infer<typeof ClickRequest>
+/**
+ * The store's tracking link with the click id in the network's sub-id parameter (never the member's
+ * id), and the rate the member was shown (the Plus rate for a Plus member): the rate the member gets.
+ */
+export const ClickReply = z.object({
+  data: z.object({
+    redirect_url: z.string(),
+    click_id: z.string(),
+    rate: z.object({ type: z.enum(['percent', 'flat']), value: z.number(), plus: z.boolean() }),
+  }),
+})
+export type ClickReply = z.infer<typeof ClickReply>

@@ -28,3 +28,14 @@ export const NewsPostReply = z.object({ data: NewsPost })
 
 // the contact call is also sent by the account area's message form: the core owns its shapes
 export { ContactReply, ContactRequest }
+
+/**
+ * POST /api/unsubscribe (issue 26): the token of a mail's unsubscribe link (/unsub/<list>?token=…) turns
+ * that list of mails off for the member it names; `list` says which (cashback: users.settings.email_rebates).
+ */
+export const UnsubscribeRequest = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+})
+export type UnsubscribeRequest = z.infer<typeof UnsubscribeRequest>
+export const UnsubscribeReply = z.object({ success: z.boolean(), list: z.enum(['cashback']) })
+export type UnsubscribeReply = z.infer<typeof UnsubscribeReply>

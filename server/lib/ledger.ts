@@ -1,6 +1,7 @@
 import type { Balances, LedgerKind, LedgerStatus } from '../../plugins/account/contract.ts'
 import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
+import { payLanderPromises } from './cashback/lander-promise.ts'
 
 /**
  * The ledger (migration 003): every credit and debit of a member is one row, and every balance the API
@@ -188,7 +189,7 @@ export async function creditReferrals(db: Db, referredIds: number[]): Promise<nu
 
 /**
  * One step forward for a member's pending and confirmed cash credits (pending -> confirmed ->
- * payable), then the referral bonus their confirmed cash back may earn. Returns how many rows moved
+ * payable), then the referral bonus and the lander's promised bonus their confirmed cash back may earn. Returns how many rows moved
  * and the referrers credited.
  */
 export async function advanceCash(db: Db, userId: number): Promise<{ moved: number; credited: number[] }> {
@@ -200,7 +201,10 @@ export async function advanceCash(db: Db, userId: number): Promise<{ moved: numb
      RETURNING id`,
     [userId],
   )
-  return { moved: moved.length, credited: await creditReferrals(db, [userId]) }
+  const credited = await creditReferrals(db, [userId])
+  // and the bonus a lander promised at sign-up (issue 26), like the conversions core does
+  await payLanderPromises(db, [userId])
+  return { moved: moved.length, credited }
 }
 
 /**

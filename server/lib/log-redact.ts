@@ -29,6 +29,9 @@ const SECRET_PARAMS = new Set([
 
 export const REDACTED = '[redacted]'
 
+/** An affiliate network's postback (/api/networks/<id>/postback): its query is never logged. */
+const NETWORK_POSTBACK = /^\/api\/networks\/[^/]+\/postback\/?$/
+
 /**
  * A query value that looks like a token, whatever its parameter is called: 32 or more letters, digits
  * and - _ . ~ = (a base64url token is 43, a SHA-256 in hex 64, such as a pixel's e-mail hash).
@@ -48,6 +51,8 @@ export function redactUrl(url: string): string {
   const q = url.indexOf('?')
   const path = (q < 0 ? url : url.slice(0, q)).replace(SECRET_PATH, `$1/${REDACTED}`)
   if (q < 0) return path
+  // an affiliate network's postback: its whole query is the signed report (issue 26)
+  if (NETWORK_POSTBACK.test(path)) return `${path}?${REDACTED}`
   const query = url
     .slice(q + 1)
     .split('&')

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify'
 import type { Services } from '../services.ts'
-import { scheduleJob } from './jobs.ts'
+import type { JobRunner } from './job-queue.ts'
 import { releaseDuePayouts } from './ledger.ts'
 
 /**
- * The payout release (issue 25, item 5): every `seconds` (constants.payoutReleaseSeconds; 0: off), one
- * server sends every held payout whose hold has ended, across members. A read never sends one.
+ * The payout release (issue 25, item 5): every `seconds` (constants.payoutReleaseSeconds; 0: off), a
+ * recurring job of the runner (one run per period across servers) sends every held payout whose hold
+ * has ended, across members. A read never sends one.
  */
-export function schedulePayoutRelease(app: FastifyInstance, s: Services, seconds: number) {
-  scheduleJob(app, s.db, 'payout_release', seconds, async () => {
+export function definePayoutReleaseJob(jobs: JobRunner, s: Services, seconds: number) {
+  jobs.every('payout_release', seconds, async () => {
     const r = await releaseDuePayouts(s.db)
     for (const uid of r.users) s.sessions.forget(uid) // their cached balances
     return r.released ? `payout release: ${r.released} held payouts sent` : undefined

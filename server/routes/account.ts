@@ -25,6 +25,7 @@ import { route } from '../lib/route.ts'
 import type { UserRow } from '../lib/session.ts'
 import type { Services } from '../services.ts'
 import { ledgerRoutes } from './ledger.ts'
+import { unsubscribeRoutes } from './unsubscribe.ts'
 
 /** The sign-up promo credit (SPEC 9 couponBonusDollars), in cents. */
 const promoCents = () => constants.couponBonusDollars * 100
@@ -64,6 +65,7 @@ function toSettings(u: UserRow) {
 
 export async function accountRoutes(app: FastifyInstance, s: Services) {
   await ledgerRoutes(app, s)
+  await unsubscribeRoutes(app, s)
 
   route(app, s, {
     method: 'GET',
@@ -82,10 +84,12 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
         body: string
         read_at: Date | null
         created_at: Date
+        kind: string | null
+        params: Record<string, string | number> | null
         total: number
         unread: number
       }>(
-        `SELECT id, title, body, read_at, created_at, count(*) OVER ()::int AS total,
+        `SELECT id, title, body, read_at, created_at, kind, params, count(*) OVER ()::int AS total,
            (count(*) FILTER (WHERE read_at IS NULL) OVER ())::int AS unread
          FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
         [user!.row.id],
@@ -98,6 +102,8 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
             body: r.body,
             read: r.read_at !== null,
             created_at: isoOf(r.created_at),
+            kind: r.kind,
+            params: r.params,
           })),
           page,
           per,
@@ -369,7 +375,13 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
           cash_balance_cents: (await sumsOf(tx, uid)).cash_payable,
         })
         // once per member in total, whatever the flow (older rows were promo:<id>:<flow>)
-        if (await tx.one("SELECT 1 FROM ledger WHERE user_id = $1 AND kind = 'promo_credit' LIMIT 1", [uid]))
+        // (a lander's first-order bonus, source lander:<id>, is another promise: it does not count)
+        if (
+          await tx.one(
+            "SELECT 1 FROM ledger WHERE user_id = $1 AND kind = 'promo_credit' AND source_ref NOT LIKE 'lander:%' LIMIT 1",
+            [uid],
+          )
+        )
           return reply(false)
         const m = await tx.one<{ register_promo: string | null; open: boolean }>(
           `SELECT register_promo, created_at > now() - make_interval(mins => $2::int) AS open

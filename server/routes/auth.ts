@@ -17,6 +17,7 @@ import {
 } from '../../plugins/auth/contract.ts'
 import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
+import { recordLanderPromise } from '../lib/cashback/lander-promise.ts'
 import { ipCountry } from '../lib/geo.ts'
 import { errorBody, fail, HttpError } from '../lib/http.ts'
 import { lockMembers } from '../lib/ledger.ts'
@@ -186,6 +187,8 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
           throw fail(422, 'email', 'The email has already been taken.', 'email_taken')
         throw e
       }
+      // the bonus the lander promised (config/landers.json by its id, never an amount from the client)
+      await recordLanderPromise(s.db, row!.id, body.lander)
       await sendVerification(s, row!)
       return loginReply(s, row!, { recently_created: true })
     },

@@ -10,7 +10,6 @@ import {
   ProductReply,
   ProductsQuery,
   ProductsReply,
-  RedirectReply,
   SectionParams,
   SectionReply,
   StoreParams,
@@ -301,9 +300,10 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
             terms_en: string
             terms_es: string
             redirect_url: string
+            plus_rate_value: number | null
           }
         >(
-          `SELECT ${STORE_COLS}, description_en, description_es, terms_en, terms_es, redirect_url FROM stores WHERE internal_name = $1`,
+          `SELECT ${STORE_COLS}, description_en, description_es, terms_en, terms_es, redirect_url, plus_rate_value FROM stores WHERE internal_name = $1`,
           [params.internal_name],
         )
         if (!r) throw fail(404, 'internal_name', 'Not found')
@@ -341,6 +341,7 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
             description: lang === 'es' ? r.description_es : r.description_en,
             terms: lang === 'es' ? r.terms_es : r.terms_en,
             redirect_url: r.redirect_url,
+            plus_rate: r.plus_rate_value == null ? null : rate(r.rate_type, r.plus_rate_value, lang),
             best_rate: rate(r.rate_type, best, lang),
             good_rate: r.rate_value >= best * (1 - constants.goodRateWithinPercent / 100),
             typical_confirmation_days: conf?.days ?? null,
@@ -358,35 +359,6 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
           },
         }
       })
-    },
-  })
-
-  route(app, s, {
-    method: 'GET',
-    url: '/api/merchants/:internal_name/redirect',
-    tag: 'catalog',
-    summary: "The merchant's outbound URL for a signed-in member (the /{merchant}-coupons/redirecting page).",
-    auth: 'required',
-    params: StoreParams,
-    reply: RedirectReply,
-    async handler({ params, user }) {
-      const r = await s.db.one<{ id: number; internal_name: string; redirect_url: string }>(
-        'SELECT id, internal_name, redirect_url FROM stores WHERE internal_name = $1',
-        [params.internal_name],
-      )
-      if (!r) throw fail(404, 'internal_name', 'Not found')
-      await s.db.query('INSERT INTO events (action, user_id, payload) VALUES ($1, $2, $3::jsonb)', [
-        'store_redirect',
-        user!.row.id,
-        JSON.stringify({ store: r.internal_name }),
-      ])
-      const sep = r.redirect_url.includes('?') ? '&' : '?'
-      return {
-        data: {
-          internal_name: r.internal_name,
-          redirect_url: `${r.redirect_url}${sep}subid=${user!.row.id}`,
-        },
-      }
     },
   })
 

@@ -18,6 +18,7 @@ import {
   SurveysReply,
 } from '../../plugins/coins/contract.ts'
 import { constants } from '../../src/config/constants.ts'
+import { recordClick } from '../lib/clicks.ts'
 import { clickUrlFor, newAttemptId, type SurveyRow, surveyNeed, surveysSql, toSurvey } from '../lib/coins.ts'
 import { fail } from '../lib/http.ts'
 import { sumsOf } from '../lib/ledger.ts'
@@ -25,6 +26,7 @@ import { paged } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import type { SessionUser } from '../lib/session.ts'
 import type { Services } from '../services.ts'
+import { readAttribution } from './tracking.ts'
 
 interface OfferRow {
   id: number
@@ -162,26 +164,40 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     params: OfferParams,
     body: StartRequest,
     reply: OfferStartReply,
-    async handler({ params, body, user }) {
+    async handler({ req, params, body, user }) {
       requireVerified(user!)
       const r = await s.db.one<{
         click_url: string
         offer_type: string
         for_ios: number
         network: string | null
-      }>('SELECT click_url, offer_type, for_ios, network FROM offers WHERE id = $1 AND active', [
+        store_id: number | null
+      }>('SELECT click_url, offer_type, for_ios, network, store_id FROM offers WHERE id = $1 AND active', [
         params.offer_id,
       ])
       if (!r) throw fail(404, 'offer_id', 'Not found')
       const uid = user!.row.id
       if (r.offer_type !== 'APP' && r.offer_type !== 'GAME') {
-        // coupon and cash-back offers: the store's link, as before
+        // coupon and cash-back offers of a store: a click, and the store's tracking link with its id
+        // (issue 26); a store without one: the offer's own link. Never the member's id.
         await s.db.query('INSERT INTO offer_visits (user_id, offer_id) VALUES ($1, $2)', [
           uid,
           params.offer_id,
         ])
-        const sep = r.click_url.includes('?') ? '&' : '?'
-        return { data: { click_url: `${r.click_url}${sep}subid=${uid}` } }
+        const click = r.store_id
+          ? await recordClick(
+              s,
+              req,
+              user!.row,
+              { id: r.store_id },
+              {
+                offerId: params.offer_id,
+                cookie: readAttribution(req, s.cookiePrefix),
+              },
+            )
+          : undefined
+        if (click) return { data: { click_url: click.redirect_url } }
+        return { data: { click_url: r.click_url } }
       }
       if (r.for_ios === 1 && body?.app_tracking_allowed !== true)
         throw fail(403, 'app_tracking_allowed', 'You need to agree with the terms', 'terms_required')

@@ -62,7 +62,7 @@ const LEDGER_SQL = `SELECT l.id, l.kind, l.currency, l.amount, l.status, l.reaso
 const FILTER_SQL = `l.user_id = $1 AND ($2::text IS NULL OR l.currency = $2::text)
   AND ($3::text IS NULL OR l.kind = $3::text) AND ($4::text IS NULL OR l.status = $4::text)`
 
-const storeOf = (r: LedgerRow) =>
+const storeOf = (r: Pick<LedgerRow, 'internal_name' | 'store_name' | 'logo'>) =>
   r.internal_name ? { internal_name: r.internal_name, name: r.store_name!, logo_url: r.logo! } : null
 
 const toEntry = (r: LedgerRow) => ({
@@ -79,6 +79,66 @@ const toEntry = (r: LedgerRow) => ({
   created_at: isoOf(r.created_at),
   test: r.test,
 })
+
+/**
+ * A purchase's way (issue 26): the conversion a cash back row books, its click, and the reversal's debit
+ * of that conversion; every column null for a row without a conversion (Plus rebates, older rows).
+ */
+const PURCHASE_WAY_SQL = `SELECT c.id AS conv_id, c.status AS conv_status, c.sale_cents, c.tracked_at, c.confirmed_at,
+    c.payable_at, c.reversed_at, k.created_at AS clicked_at,
+    d.amount AS rev_amount, d.status AS rev_status, d.created_at AS rev_created_at
+  FROM conversions c
+  LEFT JOIN clicks k ON k.id = c.click_id
+  LEFT JOIN ledger d ON d.conversion_id = c.id AND d.amount < 0 AND d.user_id = p.way_user
+  WHERE c.id = p.way_conversion
+  LIMIT 1`
+
+type PurchaseRow = Omit<LedgerRow, 'status'> & {
+  status: 'pending' | 'confirmed' | 'payable' | 'paid' | 'declined' | 'reversed'
+  total: number
+  conv_id: number | null
+  conv_status: 'pending' | 'confirmed' | 'payable' | 'reversed' | null
+  sale_cents: number | null
+  tracked_at: Date | null
+  confirmed_at: Date | null
+  payable_at: Date | null
+  reversed_at: Date | null
+  clicked_at: Date | null
+  rev_amount: number | null
+  rev_status: string | null
+  rev_created_at: Date | null
+}
+
+/**
+ * The timeline of a purchase: clicked, tracked, confirmed, payable (the date it became payable, else the
+ * expected one: the conversion's payable date, or while pending the row's estimate), and the next step
+ * with its expected date while there is one.
+ */
+function timelineOf(r: PurchaseRow) {
+  if (r.conv_id === null) return null
+  const reversed = r.conv_status === 'reversed'
+  // a reversal after payout keeps its payable step done; one before it never reached it
+  const payableDone =
+    r.status === 'payable' || r.status === 'paid' || (!reversed && r.conv_status === 'payable')
+  const payableAt = r.payable_at ?? r.expected_at
+  const next =
+    reversed || payableDone
+      ? null
+      : r.conv_status === 'pending' && !r.confirmed_at
+        ? { step: 'confirmed' as const, at: r.expected_at }
+        : { step: 'payable' as const, at: payableAt }
+  return {
+    conversion_id: r.conv_id,
+    clicked_at: isoOrNull(r.clicked_at),
+    tracked_at: isoOf(r.tracked_at!),
+    confirmed_at: isoOrNull(r.confirmed_at),
+    payable_at: isoOrNull(payableAt),
+    payable_done: payableDone,
+    reversed_at: isoOrNull(r.reversed_at),
+    next_step: next?.step ?? null,
+    next_at: isoOrNull(next?.at ?? null),
+  }
+}
 
 /** A withdrawals row: the contract's Withdrawal with the database's dates. */
 type WithdrawalRow = Omit<Withdrawal, 'release_at' | 'created_at'> & {
@@ -420,9 +480,16 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     const per = q.per_page ?? 20
     const where = `l.user_id = $1 AND l.kind IN ('cashback', 'plus_rebate')
       AND ($2::text IS NULL OR l.status = $2::text) AND ($3::text IS NULL OR l.benefit_type = $3::text)`
-    const rows = await s.db.query<LedgerRow & { total: number }>(
-      `${LEDGER_SQL.replace('SELECT', 'SELECT count(*) OVER ()::int AS total,')} WHERE ${where}
-       ORDER BY l.created_at DESC, l.id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
+    // a conversion's reversal debit is shown with its purchase (its credit), not as a purchase of its own
+    const listed = `${where} AND NOT (l.conversion_id IS NOT NULL AND l.amount < 0)`
+    const rows = await s.db.query<PurchaseRow>(
+      // the page first, then the way of its rows only
+      `SELECT p.*, w.* FROM (
+         ${LEDGER_SQL.replace('SELECT', 'SELECT count(*) OVER ()::int AS total, l.conversion_id AS way_conversion, l.user_id AS way_user,')}
+         WHERE ${listed}
+         ORDER BY l.created_at DESC, l.id DESC LIMIT ${per} OFFSET ${(page - 1) * per}
+       ) p LEFT JOIN LATERAL (${PURCHASE_WAY_SQL}) w ON true
+       ORDER BY p.created_at DESC, p.id DESC`,
       [uid, q.status ?? null, q.benefit_type ?? null],
     )
     const totals = await s.db.query<{ status: string; cents: number }>(
@@ -436,13 +503,18 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
           id: r.id,
           store: storeOf(r),
           benefit_type: r.benefit_type ?? 'cashback',
-          order_amount_cents: r.order_amount_cents ?? 0,
+          order_amount_cents: r.order_amount_cents ?? r.sale_cents ?? 0,
           amount_cents: r.amount,
           status: r.status,
           reason: r.reason,
           expected_at: isoOrNull(r.expected_at),
           created_at: isoOf(r.created_at),
           test: r.test,
+          timeline: timelineOf(r),
+          reversal:
+            r.rev_amount === null
+              ? null
+              : { amount_cents: r.rev_amount, status: r.rev_status!, created_at: isoOf(r.rev_created_at!) },
         })),
         page,
         per,

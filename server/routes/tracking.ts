@@ -34,7 +34,7 @@ interface Attribution {
 }
 
 /** The attribution cookie of the environment served (its prefix only: another environment's is ignored). */
-function readAttribution(req: FastifyRequest, prefix: string): Attribution | undefined {
+export function readAttribution(req: FastifyRequest, prefix: string): Attribution | undefined {
   const raw = parseCookies(req.headers.cookie)[`${prefix}${COOKIE}`]
   if (raw) {
     try {

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { hashPassword } from '../lib/password.ts'
 import { rng, slugify } from '../lib/rand.ts'
+import { importFeed, SAMPLE_NETWORK } from '../lib/store-feed.ts'
 import { newsPosts } from './news.ts'
 import { seedDemoProtection } from './protection.ts'
 
@@ -106,48 +107,6 @@ const productCategories: [slug: string, en: string, es: string, subs: [string, s
   ],
 ]
 
-const prefixes = [
-  'Northwind',
-  'Blue Harbor',
-  'Cedar & Pine',
-  'Summit',
-  'Golden Gate',
-  'Maple Lane',
-  'Silver Birch',
-  'Lakeside',
-  'Red Rock',
-  'Willow',
-  'Brightwater',
-  'Ironwood',
-  'Sunset',
-  'Oak Hollow',
-  'Coastline',
-]
-const nouns: Record<string, string[]> = {
-  fashion: ['Outfitters', 'Apparel', 'Denim Co.', 'Boutique', 'Footwear', 'Tailors'],
-  electronics: ['Electronics', 'Tech', 'Audio', 'Computers', 'Gadgets', 'Camera Shop'],
-  home: ['Home', 'Furniture', 'Kitchenware', 'Garden Supply', 'Linens', 'Lighting'],
-  beauty: ['Beauty', 'Cosmetics', 'Skincare', 'Salon Supply', 'Fragrances', 'Apothecary'],
-  travel: ['Travel', 'Hotels', 'Getaways', 'Car Rental', 'Cruises', 'Luggage'],
-  sports: ['Sports', 'Outdoor Gear', 'Cycles', 'Fitness', 'Golf', 'Running Co.'],
-  pets: ['Pet Supply', 'Pet Pharmacy', 'Aquatics', 'Dog Outfitters', 'Cat Co.', 'Feed Store'],
-  kids: ['Kids', 'Baby', 'Toys', 'Learning', 'Kids Shoes', 'Nursery'],
-  health: ['Vitamins', 'Pharmacy', 'Wellness', 'Optical', 'Health Market', 'Nutrition'],
-  office: ['Office Supply', 'Printing', 'Paper Co.', 'Desk & Chair', 'Stationery', 'Ink'],
-  department: ['Department Store', 'Market', 'Emporium', 'General Store', 'Mercantile', 'Outlet'],
-}
-const colors = [
-  '#0b6e4f',
-  '#1d4e89',
-  '#b23a48',
-  '#6a4c93',
-  '#c05800',
-  '#2a9d8f',
-  '#264653',
-  '#8a5a44',
-  '#d62828',
-]
-
 const couponTitles: [en: string, es: string][] = [
   ['{n}% off your first order', '{n}% de descuento en tu primer pedido'],
   ['Free shipping on orders over $50', 'Envío gratis en pedidos de más de $50'],
@@ -156,42 +115,6 @@ const couponTitles: [en: string, es: string][] = [
   ['Buy one, get one {n}% off', 'Compra uno y llévate otro con {n}% de descuento'],
   ['{n}% off sitewide for members', '{n}% de descuento en todo el sitio para miembros'],
 ]
-
-interface CatalogMerchant {
-  id: string
-  name: string
-  logo: string
-}
-
-function readCatalogs(
-  root: string,
-): Map<string, { m: CatalogMerchant; category: string; countries: string[] }> {
-  const dir = join(root, 'config', 'catalogs')
-  const out = new Map<string, { m: CatalogMerchant; category: string; countries: string[] }>()
-  if (!existsSync(dir)) return out
-  for (const f of readdirSync(dir).sort()) {
-    if (!f.endsWith('.json')) continue
-    try {
-      const data = JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
-        country?: string
-        categories?: Record<string, CatalogMerchant[]>
-      }
-      const country = data.country ?? f.replace('.json', '')
-      for (const [category, merchants] of Object.entries(data.categories ?? {})) {
-        for (const m of merchants ?? []) {
-          if (!m?.id || !m.name) continue
-          const seen = out.get(m.id)
-          if (seen) {
-            if (!seen.countries.includes(country)) seen.countries.push(country)
-          } else out.set(m.id, { m, category, countries: [country] })
-        }
-      }
-    } catch {
-      // A catalog being written by someone else right now: skip it rather than fail the start.
-    }
-  }
-  return out
-}
 
 /**
  * A database seeded before the coins postbacks (issue 14) has the old seed's surveys and offers on
@@ -209,9 +132,66 @@ async function moveSeedToDevPlatform(db: Db) {
   )
 }
 
+/**
+ * A database seeded before the program feeds (issue 26) has the old seed's stores without a network:
+ * they become the development network's programs of the same name, updated from the sample feed (its
+ * tracking link, domain and confirmation period), so "Shop now" works there too. Only stores with the
+ * old seed's made-up link are touched.
+ */
+async function feedOldSeedStores(db: Db, root: string) {
+  const old = await db.query<{ internal_name: string }>(
+    `UPDATE stores SET network = $1, program_id = internal_name
+     WHERE network IS NULL AND redirect_url = 'https://www.example.com/out/' || internal_name
+     RETURNING internal_name`,
+    [SAMPLE_NETWORK],
+  )
+  if (!old.length) return
+  const names = new Set(old.map((r) => r.internal_name))
+  await importFeed(
+    db,
+    SAMPLE_NETWORK,
+    sampleFeedRows(root, false).filter((r) => names.has(r.program_id as string)),
+  )
+}
+
+type SeededStore = {
+  id: number
+  internal_name: string
+  name: string
+  category_slug: string
+  logo: string
+  redirect_url: string
+  rate_value: number
+}
+
+const sampleFeeds = new Map<string, Record<string, unknown>[]>()
+
+/**
+ * The development network's sample program feed (server/seed/feeds/devnet-programs.json, read once per
+ * process: the server tests build many servers). The small seed takes the stores of the benefit
+ * catalog (they have a benefit category) and the first three others of each category.
+ */
+function sampleFeedRows(root: string, small: boolean): Record<string, unknown>[] {
+  const file = join(root, 'server', 'seed', 'feeds', 'devnet-programs.json')
+  let rows = sampleFeeds.get(file)
+  if (!rows) {
+    rows = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>[]
+    sampleFeeds.set(file, rows)
+  }
+  if (!small) return rows
+  const perCategory = new Map<unknown, number>()
+  return rows.filter((r) => {
+    if (r.benefit_category) return true
+    const n = (perCategory.get(r.category) ?? 0) + 1
+    perCategory.set(r.category, n)
+    return n <= 3
+  })
+}
+
 export interface SeedOptions {
+  /** The checkout: the sample feed is server/seed/feeds/ under it. */
   root: string
-  /** Smaller data set (tests): fewer generated stores and history rows. */
+  /** Smaller data set (tests): fewer stores of the sample feed, fewer history rows. */
   small?: boolean
   /** Also the demo member (demo@example.com, a published password): SEED_DEMO=1, npm run dev, tests. */
   demo?: boolean
@@ -225,6 +205,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
   const already = await db.one<{ c: number }>('SELECT count(*)::int AS c FROM stores')
   if (already && already.c > 0) {
     await moveSeedToDevPlatform(db)
+    await feedOldSeedStores(db, opts.root)
     if (!opts.demo || (await db.one('SELECT 1 FROM users WHERE lower(email) = $1', [DEMO_EMAIL])))
       return false
     const ids = await db.query<{ id: number }>('SELECT id FROM stores ORDER BY id')
@@ -235,7 +216,6 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
     )
     return true
   }
-  const R = rng(20240601)
   const now = Date.now()
   const iso = (t: number) => new Date(t).toISOString()
 
@@ -267,111 +247,62 @@ export async function seed(db: Db, opts: SeedOptions): Promise<boolean> {
   })
   await bulkInsert(db, 'categories', pcats)
 
-  // Stores: every catalog merchant, then generated shopping stores.
-  const stores: Record<string, unknown>[] = []
-  const used = new Set<string>()
-  for (const { m, category, countries } of readCatalogs(opts.root).values()) {
-    const internal = slugify(m.id)
-    if (used.has(internal)) continue
-    used.add(internal)
-    const flat = ['rideshare', 'scooter', 'streaming', 'mobilephone', 'truckrental'].includes(category)
-    const value = flat ? R.pick([300, 500, 1000]) : R.pick([200, 300, 500, 800])
-    stores.push({
-      internal_name: internal,
-      name: m.name,
-      category_slug: storeCategories.some((c) => c[0] === category) ? category : 'department',
-      benefit_category: category,
-      countries,
-      logo: `/catalog-logos/${m.logo}`,
-      color: R.pick(colors),
-      rate_type: flat ? 'flat' : 'percent',
-      rate_value: value,
-      previous_rate_value: R.chance(0.3) ? Math.max(100, value - 100) : null,
-      best_rate_value: value,
-      plus_only: R.chance(0.2),
-      popularity: R.int(500, 1000),
-      redirect_url: `https://www.example.com/out/${internal}`,
-      flags: R.chance(0.5) ? ['top'] : [],
-      description_en: `Get money back on ${m.name} with your membership.`,
-      description_es: `Recupera dinero en ${m.name} con tu membresía.`,
-      terms_en: 'Rebates apply to completed orders only. Taxes, tips and gift cards are excluded.',
-      terms_es:
-        'Los reembolsos se aplican solo a pedidos completados. Se excluyen impuestos, propinas y tarjetas de regalo.',
-    })
-  }
-  const perCategory = opts.small ? 3 : 12
-  for (const [cat, ns] of Object.entries(nouns)) {
-    for (let i = 0; i < perCategory; i++) {
-      const name = `${prefixes[(i * 7 + cat.length) % prefixes.length]} ${ns[i % ns.length]}`
-      const internal = slugify(name)
-      if (used.has(internal)) continue
-      used.add(internal)
-      const percent = R.chance(0.85)
-      const value = percent ? R.int(1, 16) * 50 : R.int(5, 40) * 100
-      const flags: string[] = []
-      if (R.chance(0.15)) flags.push('top')
-      if (R.chance(0.12)) flags.push('loved')
-      stores.push({
-        internal_name: internal,
-        name,
-        category_slug: cat,
-        benefit_category: null,
-        countries: R.chance(0.3) ? ['US', 'CA', 'GB', 'UK', 'AU', 'NZ'] : ['US'],
-        logo: `/api/logos/${internal}.svg`,
-        color: R.pick(colors),
-        rate_type: percent ? 'percent' : 'flat',
-        rate_value: value,
-        previous_rate_value: R.chance(0.2) ? Math.max(50, value - 100) : null,
-        best_rate_value: value,
-        plus_only: R.chance(0.1),
-        popularity: R.int(1, 900),
-        redirect_url: `https://www.example.com/out/${internal}`,
-        flags,
-        description_en: `${name} sells ${cat} goods online and in stores. Shop through us to earn cash back on eligible purchases.`,
-        description_es: `${name} vende artículos de ${cat} en línea y en tiendas. Compra a través de nosotros para ganar reembolso en compras elegibles.`,
-        terms_en:
-          'Cash back is paid on the order subtotal after discounts, excluding taxes, shipping and gift cards. Returned orders are declined.',
-        terms_es:
-          'El reembolso se paga sobre el subtotal después de descuentos, sin impuestos, envío ni tarjetas de regalo. Los pedidos devueltos se rechazan.',
-      })
-    }
-  }
-  // Rate history over the past year; the current rate is the last change, best is the max.
+  // Stores: the development network's sample program feed, through the one import path of store rows.
+  const fed = await importFeed(db, SAMPLE_NETWORK, sampleFeedRows(opts.root, opts.small === true))
+  if (fed.refused.length)
+    throw new Error(`The sample feed has rows the import refuses: ${JSON.stringify(fed.refused.slice(0, 3))}`)
+  const storeIds = fed.stores.map((x) => x.id)
+  const byId = new Map(
+    (
+      await db.query<SeededStore>(
+        'SELECT id, internal_name, name, category_slug, logo, redirect_url, rate_value FROM stores WHERE id = ANY($1::int[])',
+        [storeIds],
+      )
+    ).map((x) => [x.id, x]),
+  )
+  const stores = storeIds.map((id) => byId.get(id) as SeededStore)
+  // The rest of the demo data comes from a seeded generator. It starts where the one that made the store
+  // rows (before the sample feed) stopped, so the coupons, products, offers, surveys and demo history
+  // stay the ones the tests and screenshots know.
+  const R = rng(opts.small ? 2783949966 : 2621516869)
+
+  // Rate history over the past year, before the feed's current rate (the import's first history row);
+  // the best rate is the highest of it.
   const rateRows: Record<string, unknown>[] = []
   const confRows: Record<string, unknown>[] = []
   for (const s of stores) {
     const changes = opts.small ? 3 : R.int(5, 12)
-    let v = s.rate_value as number
-    const points: [number, number][] = []
+    let v = s.rate_value
     for (let k = 0; k < changes; k++) {
-      points.push([now - (365 - Math.floor((k * 360) / changes)) * DAY, v])
+      rateRows.push({
+        store_id: s.id,
+        changed_at: iso(now - (365 - Math.floor((k * 360) / changes)) * DAY),
+        rate_value: v,
+      })
       v = Math.max(50, v + R.pick([-100, -50, 50, 100, 150]))
     }
-    s.best_rate_value = Math.max(s.rate_value as number, ...points.map((p) => p[1]))
-    s.rate_points = points
   }
-  const storeIds = await bulkInsert(
-    db,
-    'stores',
-    stores.map(({ rate_points: _, ...s }) => s),
+  await bulkInsert(db, 'store_rate_changes', rateRows)
+  await db.query(
+    `UPDATE stores s SET best_rate_value = greatest(s.best_rate_value, h.best)
+     FROM (SELECT store_id, max(rate_value) AS best FROM store_rate_changes GROUP BY store_id) h
+     WHERE h.store_id = s.id AND s.id = ANY($1::int[])`,
+    [storeIds],
   )
-  stores.forEach((s, i) => {
-    const id = storeIds[i]
-    const pts = s.rate_points as [number, number][]
-    pts.push([now - DAY, s.rate_value as number])
-    for (const [t, value] of pts) rateRows.push({ store_id: id, changed_at: iso(t), rate_value: value })
+  // Confirmation samples: how long each store took to confirm past purchases (the store page's typical
+  // confirmation time; the sample feed's confirmation_days is their median).
+  for (const s of stores) {
     const typical = R.int(20, 80)
     const n = opts.small ? 3 : R.int(8, 20)
     for (let k = 0; k < n; k++) {
       const bought = now - R.int(100, 365) * DAY
       confRows.push({
-        store_id: id,
+        store_id: s.id,
         purchased_at: iso(bought),
         confirmed_at: iso(bought + (typical + R.int(-10, 15)) * DAY),
       })
     }
-  })
-  await bulkInsert(db, 'store_rate_changes', rateRows)
+  }
   await bulkInsert(db, 'store_confirmations', confRows)
 
   // Coupons

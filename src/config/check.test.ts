@@ -32,6 +32,13 @@ function brokenCopy(file: string, edit: (json: any) => any | string) {
   return dir
 }
 
+/** networks.json with each network's program feed changed (the development network's is the first). */
+type FeedJson = { columns: Record<string, string | undefined> } & Record<string, unknown>
+const withFeed = (edit: (feed: FeedJson) => FeedJson) => (j: { networks: { feed?: FeedJson }[] }) => ({
+  ...j,
+  networks: j.networks.map((n) => (n.feed ? { ...n, feed: edit(n.feed) } : n)),
+})
+
 async function problemsOf(dir: string) {
   const r = await checkConfig(dir, { plugins })
   return r.problems.map(formatProblem)
@@ -236,6 +243,30 @@ describe('config:check', () => {
       'a secret variable that is not an environment variable name',
       (j) => ({ ...j, platforms: [{ ...j.platforms[0], secretEnv: 'my secret' }, ...j.platforms.slice(1)] }),
       /coins\.json at platforms\[0\]\.secretEnv: An environment variable name, like COINS_SECRET_CINT/,
+    ],
+    [
+      'networks.json',
+      'a program feed without its program id column',
+      withFeed((f) => ({ ...f, columns: { ...f.columns, program: undefined } })),
+      /networks\.json at networks\[0\]\.feed\.columns\.program: This field is required/,
+    ],
+    [
+      'networks.json',
+      'a misspelt program feed field',
+      withFeed((f) => ({ ...f, columns: { ...f.columns, trackingLink: 'link' } })),
+      /networks\.json at networks\[0\]\.feed\.columns: Unknown field 'trackingLink': check the spelling/,
+    ],
+    [
+      'networks.json',
+      "a program feed category mapped to a name that is not a category's slug",
+      withFeed((f) => ({ ...f, categoryMap: { 'Apparel & Shoes': 'Fashion' } })),
+      /networks\.json at networks\[0\]\.feed\.categoryMap\.Apparel & Shoes: A store category is written as its slug/,
+    ],
+    [
+      'networks.json',
+      'a program feed whose rates are written neither as units nor as decimals',
+      withFeed((f) => ({ ...f, rates: 'percent' })),
+      /networks\.json at networks\[0\]\.feed\.rates: Rates are 'units'/,
     ],
   ]
   it.each(cases)('%s: %s fails with file, path and a sentence', async (file, _what, edit, expected) => {

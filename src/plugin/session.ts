@@ -32,6 +32,8 @@ export interface RegisterForm {
   email: string
   password: string
   phone?: string
+  /** The lander signed up on (its config/landers.json id): the server records the bonus it promises. */
+  lander?: string
 }
 
 /**

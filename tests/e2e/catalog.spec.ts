@@ -246,7 +246,8 @@ test.describe('catalog: coupons and store visits', () => {
     // then, after the copy delay, the store visit: the redirect popup, then the merchant
     await expect(page.getByTestId('redirect-popup')).toBeVisible()
     expect(Date.now() - started).toBeGreaterThanOrEqual(constants.copyButtonDelayMs - 100)
-    await page.waitForURL(/www\.example\.com\/out\/deliveroo\?subid=\d+/)
+    // the store's tracking link (the development network's checkout) with the click id, never the member's
+    await page.waitForURL(/\/dev-network\/shop\/deliveroo\?u1=[A-Za-z0-9_-]{22}$/)
   })
 
   test('a coupon without a code: the "Redirecting... No Code Required" popup, then the merchant', async ({
@@ -261,7 +262,8 @@ test.describe('catalog: coupons and store visits', () => {
       .click()
     const popup = page.getByRole('dialog', { name: 'Redirecting...' })
     await expect(popup).toContainText('No Code Required')
-    await page.waitForURL(/www\.example\.com\/out\/deliveroo\?subid=\d+/)
+    // the store's tracking link (the development network's checkout) with the click id, never the member's
+    await page.waitForURL(/\/dev-network\/shop\/deliveroo\?u1=[A-Za-z0-9_-]{22}$/)
   })
 
   test('Shop now as a visitor: the register modal opens with "register later", registering continues to the store', async ({
@@ -278,7 +280,8 @@ test.describe('catalog: coupons and store visits', () => {
     await m.getByLabel('I accept the Terms & Conditions').check()
     await m.getByRole('button', { name: 'Continue' }).click()
     // the tracked redirect for the new member
-    await page.waitForURL(/www\.example\.com\/out\/deliveroo\?subid=\d+/)
+    // the store's tracking link (the development network's checkout) with the click id, never the member's
+    await page.waitForURL(/\/dev-network\/shop\/deliveroo\?u1=[A-Za-z0-9_-]{22}$/)
   })
 
   test('Shop now as a visitor, then "register later": straight to the store, without tracking', async ({
@@ -317,9 +320,15 @@ test.describe('catalog: coupons and store visits', () => {
   })
 
   test('a merchant redirect URL that is not http(s) is never opened', async ({ page, baseURL }) => {
-    await page.route('**/api/merchants/deliveroo/redirect', (r) =>
+    await page.route('**/api/clicks', (r) =>
       r.fulfill({
-        json: { data: { internal_name: 'deliveroo', redirect_url: 'javascript:alert(1)' } },
+        json: {
+          data: {
+            redirect_url: 'javascript:alert(1)',
+            click_id: 'AAAAAAAAAAAAAAAAAAAAAA',
+            rate: { type: 'percent', value: 100, plus: false },
+          },
+        },
       }),
     )
     let dialogs = 0
@@ -509,7 +518,8 @@ test.describe('catalog: coupons, products, offers, app pages', () => {
     await page.getByRole('button', { name: 'Activate offer' }).click()
     await visit
     await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible()
-    await page.waitForURL(/www\.example\.com\/out\/stan/)
+    // a click at the offer's store: its tracking link with the click id
+    await page.waitForURL(/\/dev-network\/shop\/stan\?u1=[A-Za-z0-9_-]{22}$/)
   })
 
   test('an unverified member is asked to verify instead of starting an offer', async ({ page, baseURL }) => {

@@ -30,6 +30,9 @@ export function ledgerApi(http: HttpClient) {
     rebates: (q: { benefit_type?: string; per_page?: number }) =>
       http.get<RebatesReply>(`/api/account/rebates${queryString(q)}`),
     referrals: () => http.get<ReferralsReply>('/api/account/referrals'),
+    /** Purchases (cash back and Plus rebates) with each network purchase's timeline (issue 26). */
+    purchases: (q: { page?: number; per_page?: number }) =>
+      http.get<RebatesReply>(`/api/account/purchase-history${queryString(q)}`),
     /**
      * The ledger as CSV with the list's filters. The API takes the member's token only in its header
      * (no cookie sign-in, so no cross-site request can read it), so the file is fetched, then saved.

@@ -54,3 +54,46 @@ describe('NotificationsPage', () => {
     expect(await screen.findByText(/Aún no tienes notificaciones/)).toBeTruthy()
   })
 })
+
+describe('cash back notifications (issue 26)', () => {
+  const cashback = () => [
+    {
+      id: 9,
+      title: 'Cash back tracked',
+      body: 'We tracked your purchase at Acme: $4.20 cash back is pending until the store confirms it.',
+      read: false,
+      created_at: new Date().toISOString(),
+      kind: 'cashback_tracked',
+      params: { store: 'Acme', amount_cents: 420, conversion_id: 3 },
+    },
+    {
+      id: 8,
+      title: 'An older kind of notice',
+      body: 'Kept as the server wrote it.',
+      read: true,
+      created_at: new Date().toISOString(),
+      kind: 'something_else',
+      params: null,
+    },
+  ]
+
+  it("writes a cash back notification in the member's language from its kind and parameters", async () => {
+    const { http } = fakeHttp({
+      'GET /api/account/notifications': () => ({ data: cashback(), unread: 1, total: 2 }),
+    })
+    renderWith(<NotificationsPage />, { i18n: await makeI18n('es'), http })
+    expect(await screen.findByRole('heading', { level: 2, name: /Reembolso registrado/ })).toBeTruthy()
+    expect(screen.getByText(/Registramos tu compra en Acme: \$4\.20 de reembolso/)).toBeTruthy()
+    // a kind the page does not know keeps the server's words
+    expect(screen.getByText('Kept as the server wrote it.')).toBeTruthy()
+  })
+
+  it('in English too', async () => {
+    const { http } = fakeHttp({
+      'GET /api/account/notifications': () => ({ data: cashback(), unread: 1, total: 2 }),
+    })
+    renderWith(<NotificationsPage />, { i18n: await makeI18n('en'), http })
+    expect(await screen.findByRole('heading', { level: 2, name: /Cash back tracked/ })).toBeTruthy()
+    expect(screen.getByText(/We tracked your purchase at Acme: \$4\.20 cash back is pending/)).toBeTruthy()
+  })
+})

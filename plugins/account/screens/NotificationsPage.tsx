@@ -1,6 +1,15 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
-import { Button, errorText, Page, useServices, useStore, useTranslation } from '../../../src/index'
+import {
+  Button,
+  errorText,
+  formatCents,
+  Page,
+  useServices,
+  useStore,
+  useTranslation,
+} from '../../../src/index'
+import type { Notification } from '../contract'
 import { getNotifications, markRead, type NotificationsReply as Reply } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'
@@ -17,6 +26,16 @@ function NotificationsPage() {
     return r
   }, [http, account])
   const { state, reload, setData } = useLoad<Reply>(load)
+  // a notification with a known kind is written in the page's language; any other keeps the server's words
+  const textOf = (n: Notification) => {
+    if (!n.kind || !i18n.exists(`account:notice.${n.kind}.title`)) return { title: n.title, body: n.body }
+    const p = n.params ?? {}
+    const vars = {
+      store: String(p.store ?? ''),
+      amount: typeof p.amount_cents === 'number' ? formatCents(p.amount_cents, i18n.language) : '',
+    }
+    return { title: t(`notice.${n.kind}.title`, vars), body: t(`notice.${n.kind}.body`, vars) }
+  }
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
   const [said, setSaid] = useState('')
@@ -73,30 +92,37 @@ function NotificationsPage() {
               <p className={s.card}>{t('member.notifications.empty')}</p>
             ) : (
               <ul className={`${s.list} ${s.card}`} aria-label={t('member.notifications.title')}>
-                {d.data.map((n) => (
-                  <li key={n.id} className={s.item} data-testid="notification">
-                    <div>
-                      <h2 className={n.read ? undefined : s.unread}>
-                        {n.read ? null : (
-                          <span className="visually-hidden">{t('member.notifications.new')} </span>
-                        )}
-                        {n.title}
-                      </h2>
-                      <p>{n.body}</p>
-                      <p className={s.muted}>{formatDate(n.created_at, i18n.language)}</p>
-                    </div>
-                    {n.read ? null : (
-                      <Button
-                        variant="link"
-                        onClick={() => mark([n.id])}
-                        disabled={busy}
-                        aria-label={t('member.notifications.markOneLabel', { title: n.title })}
-                      >
-                        {t('member.notifications.markOne')}
-                      </Button>
-                    )}
-                  </li>
-                ))}
+                {d.data
+                  .map((raw) => ({ ...raw, ...textOf(raw) }))
+                  .map((n) => (
+                    <li
+                      key={n.id}
+                      className={s.item}
+                      data-testid="notification"
+                      data-kind={n.kind ?? undefined}
+                    >
+                      <div>
+                        <h2 className={n.read ? undefined : s.unread}>
+                          {n.read ? null : (
+                            <span className="visually-hidden">{t('member.notifications.new')} </span>
+                          )}
+                          {n.title}
+                        </h2>
+                        <p>{n.body}</p>
+                        <p className={s.muted}>{formatDate(n.created_at, i18n.language)}</p>
+                      </div>
+                      {n.read ? null : (
+                        <Button
+                          variant="link"
+                          onClick={() => mark([n.id])}
+                          disabled={busy}
+                          aria-label={t('member.notifications.markOneLabel', { title: n.title })}
+                        >
+                          {t('member.notifications.markOne')}
+                        </Button>
+                      )}
+                    </li>
+                  ))}
               </ul>
             )}
           </>

@@ -21,10 +21,13 @@ import {
 import { Amount, DateText, StatusBadge } from '../components/Amount'
 import { CASH_KINDS as KINDS, STATUSES } from '../components/kinds'
 import { ledgerApi, saveFile } from '../components/ledger-api'
+import { NegativeBalanceNote, PurchaseList } from '../components/PurchaseTimeline'
 import s from '../components/styles'
 import type { LedgerEntry, LedgerQuery } from '../contract'
 
 const PER_PAGE = 20
+/** Purchases (timelines) per page: their own pages (?purchases=N), above the ledger's rows. */
+const PURCHASES_PER_PAGE = 10
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return allowed.includes(value as T) ? (value as T) : undefined
@@ -49,6 +52,10 @@ export default function PurchaseHistoryPage() {
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
   const query: LedgerQuery = { currency: 'cash', kind, status, page, per_page: PER_PAGE }
   const ledger = useLoad(JSON.stringify(query), () => ledgerApi(http).ledger(query))
+  const purchasesPage = Math.max(1, Number.parseInt(search.get('purchases') ?? '1', 10) || 1)
+  const purchases = useLoad(`purchases:${purchasesPage}`, () =>
+    ledgerApi(http).purchases({ page: purchasesPage, per_page: PURCHASES_PER_PAGE }),
+  )
   const [csv, setCsv] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
 
   async function downloadCsv() {
@@ -76,6 +83,14 @@ export default function PurchaseHistoryPage() {
     else next.delete('page')
     return `?${next.toString()}`
   }
+  const purchasesLink = (n: number) => {
+    const next = new URLSearchParams(search)
+    if (n > 1) next.set('purchases', String(n))
+    else next.delete('purchases')
+    return `?${next.toString()}`
+  }
+  const bought = purchases.data
+  const purchasePages = bought ? Math.max(1, Math.ceil(bought.total / bought.per_page)) : 1
   const data = ledger.data
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1
   const columns: Column<LedgerEntry>[] = [
@@ -115,6 +130,11 @@ export default function PurchaseHistoryPage() {
   return (
     <Page title={t('history.title')} className={s.page} testId="purchase-history">
       <Lead>{t('history.lead')}</Lead>
+      <p className={s.muted}>
+        <Link to="/account/missing-cashback" data-testid="missing-cashback-link">
+          {t('missing.link')}
+        </Link>
+      </p>
       {data ? (
         <Figures
           testId="ledger-totals"
@@ -137,6 +157,26 @@ export default function PurchaseHistoryPage() {
           ]}
         />
       ) : null}
+      {data ? <NegativeBalanceNote payableCents={data.totals.cash.payable} /> : null}
+      {bought && bought.data.length > 0 ? (
+        <section aria-labelledby="purchases-title" data-testid="purchases-section">
+          <h2 id="purchases-title">{t('purchases.title')}</h2>
+          <p className={s.muted}>{t('purchases.lead')}</p>
+          <PurchaseList rows={bought.data} label={t('purchases.listLabel')} />
+          {purchasePages > 1 ? (
+            <Pager
+              page={purchasesPage}
+              pages={purchasePages}
+              href={purchasesLink}
+              texts={pagerTexts(t, purchasesPage, purchasePages, 'purchases')}
+            />
+          ) : null}
+        </section>
+      ) : null}
+      {purchases.status === 'error' ? (
+        <LoadFailed error={purchases.error} onRetry={purchases.retry} what={t('purchases.failed')} />
+      ) : null}
+      {bought && bought.data.length > 0 ? <h2>{t('purchases.movements')}</h2> : null}
       <div className={s.filters}>
         <label>
           {t('history.kind')}

@@ -16,6 +16,7 @@ import { ExtensionBanner } from '../components/ExtensionBanner'
 import { EmptyState, ErrorState, NotFoundState, Skeleton } from '../components/ListState'
 import { Logo } from '../components/Logo'
 import { OfferPopup } from '../components/offers'
+import { PlusRate } from '../components/PlusRate'
 import { RateHistory } from '../components/RateHistory'
 import { StoreGrid } from '../components/StoreTile'
 import { useRemote } from '../components/useRemote'
@@ -99,6 +100,7 @@ function StoreView({ store }: { store: StoreDetail }) {
               ) : null}
               {store.plus_only ? <span className={s.badgePlus}>{t('store.plus')}</span> : null}
             </p>
+            <PlusRate rate={store.plus_rate} />
           </div>
           <Button
             className={s.shopNow}

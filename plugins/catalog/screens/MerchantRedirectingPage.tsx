@@ -13,8 +13,9 @@ import { ErrorState, NotFoundState } from '../components/ListState'
 import { safeUrl, storePath } from '../url'
 
 /**
- * /{merchant}-coupons/redirecting (auth): asks the server for the member's tracked link and hands
- * the shopper to the merchant. A link that is not http(s) is never opened.
+ * /{merchant}-coupons/redirecting (auth): records the member's click (POST /api/clicks) and hands the
+ * shopper to the store's tracking link, which carries the click id (never the member's). A link that
+ * is not http(s), or a store without a tracking link (409), is never opened.
  */
 export default function MerchantRedirectingPage({ params }: ScreenProps) {
   const { t } = useTranslation('catalog')
@@ -31,7 +32,7 @@ export default function MerchantRedirectingPage({ params }: ScreenProps) {
     let live = true
     setState('loading')
     catalogApi(services.http)
-      .redirect(merchant)
+      .click({ store: merchant })
       .then(
         (r) => {
           if (!live) return
@@ -45,6 +46,7 @@ export default function MerchantRedirectingPage({ params }: ScreenProps) {
         (e) => {
           if (!live) return
           if (e instanceof HttpError && (e.status === 404 || e.status === 422)) setState('not-found')
+          else if (e instanceof HttpError && e.status === 409) setState('bad-link')
           else setState({ error: e })
         },
       )

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { makeI18n, renderWith } from '../test-utils'
+import { fakeServices, makeI18n, renderWith } from '../test-utils'
 import { listLabel } from '../unsub'
 import UnsubscribePage from './UnsubscribePage'
 
@@ -34,5 +34,40 @@ describe('UnsubscribePage (/un, /unsub/*)', () => {
     expect(listLabel(undefined, {})).toBeNull()
     expect(listLabel('toString', {})).toBe('toString')
     expect(listLabel('x'.repeat(500), {})!.length).toBe(121)
+  })
+})
+
+describe("a mail's unsubscribe link (/unsub/cashback?token=…, issue 26)", () => {
+  const services = (post: (url: string, body: unknown) => Promise<unknown>) =>
+    ({ ...fakeServices(), http: { post } }) as unknown as ReturnType<typeof fakeServices>
+
+  it('posts its token and says so once the server turned the mails off', async () => {
+    const posted: unknown[] = []
+    renderWith(<UnsubscribePage params={{ '*': 'cashback' }} />, {
+      i18n: await makeI18n(),
+      path: '/unsub/cashback?token=12.abc',
+      services: services(async (url, body) => {
+        posted.push([url, body])
+        return { success: true, list: 'cashback' }
+      }),
+    })
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unsubscribing…')
+    expect((await screen.findByTestId('unsub-list')).textContent).toBe(
+      'cash back emails (tracked, confirmed, reversed)',
+    )
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You're unsubscribed")
+    expect(posted[0]).toEqual(['/api/unsubscribe', { token: '12.abc' }])
+  })
+
+  it('says when the link did not work, in Spanish', async () => {
+    renderWith(<UnsubscribePage params={{ '*': 'cashback' }} />, {
+      i18n: await makeI18n('es'),
+      path: '/unsub/cashback?token=bad',
+      services: services(() => Promise.reject(new Error('400'))),
+    })
+    expect((await screen.findByTestId('unsub-failed')).textContent).toMatch(
+      /No pudimos cancelar tu suscripción/,
+    )
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Este enlace no funcionó')
   })
 })

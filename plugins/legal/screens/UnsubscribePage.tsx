@@ -1,24 +1,49 @@
-import type { ReactNode } from 'react'
-import { Link } from 'react-router-dom'
-import { type ScreenProps, useTranslation } from '../../../src/index'
+import { type ReactNode, useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { type ScreenProps, useServices, useTranslation } from '../../../src/index'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'
 import { listLabel } from '../unsub'
 
 const MARK = '\u0000'
 
+type Posting = 'none' | 'busy' | 'done' | 'failed'
+
 /**
  * /un and /unsub/<list>: confirms an unsubscription. The list name comes from the URL and is only
- * ever rendered as a text node, never as HTML.
+ * ever rendered as a text node, never as HTML. A mail's link carries `?token=` (issue 26: the cash back
+ * mails): the page posts it to /api/unsubscribe, which turns that list off, then drops it from the
+ * address; it says so only once the server did.
  */
 export default function UnsubscribePage({ params }: ScreenProps) {
   const { t } = useTranslation('legal')
+  const { http } = useServices()
+  const [search, setSearch] = useSearchParams()
+  const token = search.get('token')
+  const [posting, setPosting] = useState<Posting>(token ? 'busy' : 'none')
+  useEffect(() => {
+    if (!token) return
+    let live = true
+    http.post('/api/unsubscribe', { token }).then(
+      () => {
+        if (!live) return
+        setPosting('done')
+        setSearch({}, { replace: true })
+      },
+      () => live && setPosting('failed'),
+    )
+    return () => {
+      live = false
+    }
+  }, [http, token, setSearch])
   const known = t('unsub.lists', { returnObjects: true }) as unknown
   const list = listLabel(
     params['*'],
     typeof known === 'object' && known ? (known as Record<string, string>) : {},
   )
-  useDocumentTitle(t('unsub.title'))
+  const title =
+    posting === 'busy' ? t('unsub.working') : posting === 'failed' ? t('unsub.failedTitle') : t('unsub.title')
+  useDocumentTitle(title)
   let sentence: ReactNode
   if (list) {
     const [before = '', after = ''] = t('unsub.fromList', { list: MARK }).split(MARK)
@@ -32,10 +57,22 @@ export default function UnsubscribePage({ params }: ScreenProps) {
   } else sentence = t('unsub.fromAll')
   return (
     <article className={s.doc} aria-labelledby="unsub-title">
-      <h1 id="unsub-title">{t('unsub.title')}</h1>
-      <p className={s.intro}>{sentence}</p>
-      <p>{t('unsub.delay')}</p>
-      <p>{t('unsub.mistake')}</p>
+      <h1 id="unsub-title">{title}</h1>
+      {posting === 'busy' ? (
+        <p className={s.intro} role="status">
+          {t('unsub.working')}
+        </p>
+      ) : posting === 'failed' ? (
+        <p className={s.intro} role="alert" data-testid="unsub-failed">
+          {t('unsub.failed')}
+        </p>
+      ) : (
+        <>
+          <p className={s.intro}>{sentence}</p>
+          <p>{t('unsub.delay')}</p>
+          <p>{t('unsub.mistake')}</p>
+        </>
+      )}
       <ul className={s.links}>
         <li>
           <Link to="/account/notifications">{t('unsub.manage')}</Link>

@@ -50,6 +50,8 @@ function Signup({ lander, onDone }: BlockProps) {
       email: v.email,
       password: v.password,
       phone: v.phone || undefined,
+      // the server records the bonus this lander promises (its own reading of config/landers.json)
+      lander: lander.id,
     })
     if (!r.ok) {
       const split = splitServerErrors(r.errors, ORDER, (m, field) => serverKey(m, r.codes?.[field], field))

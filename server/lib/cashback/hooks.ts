@@ -1,9 +1,6 @@
-import type { Db } from '../../db/index.ts'
-import type { Services } from '../../services.ts'
-
 /**
- * The seams of the cash back loop (issue 26) between its parts. Each function here is owned by one part
- * and called by another; see the comments.
+ * The shape that passes between the parts of the cash back loop (issue 26): the conversions core returns
+ * it, the notifications, the inquiry match and the payable job take it.
  */
 
 /** One change of a conversion that a member sees (books or moves ledger rows). */

@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import i18next, { type TFunction } from 'i18next'
+import { constants } from '../../../src/config/constants.ts'
+import type { Mail } from '../../adapters/mail.ts'
 import type { Services } from '../../services.ts'
+import { unsubSecret, unsubToken } from '../unsubscribe.ts'
 import type { ConversionChange } from './hooks.ts'
 
 /**
@@ -6,5 +12,184 @@ import type { ConversionChange } from './hooks.ts'
  * report import, inquiry match, the payable job): notification centre rows and mails ("cash back
  * tracked", "confirmed", "reversed") in the member's language, with an unsubscribe link. Must never
  * throw into the caller (log and go on), and must be cheap for large batches.
+ *
+ * Per call, whatever its size: one read (the stores' names, the members who get mail), one insert per
+ * NOTICE_BATCH notifications, the unsubscribe secret once per database; then one mail per member
+ * (all of that member's changes in it), only to members whose cash back mails are on
+ * (users.settings.email_rebates). Payable is a notification only: the mails say tracked, confirmed and
+ * reversed.
  */
-export async function afterCashbackChanges(_s: Services, _changes: ConversionChange[]): Promise<void> {}
+export const NOTICE_KINDS = {
+  tracked: 'cashback_tracked',
+  confirmed: 'cashback_confirmed',
+  payable: 'cashback_payable',
+  reversed: 'cashback_reversed',
+} as const
+const MAILED = new Set<ConversionChange['change']>(['tracked', 'confirmed', 'reversed'])
+/** Notifications per insert statement (a 100,000-row report makes 20 of them). */
+const NOTICE_BATCH = 5000
+/** Changes listed in one mail (a large report lists the first ones and says how many more). */
+const MAIL_LINES = 20
+/** Mails handed to the mail adapter at once. */
+const MAIL_CONCURRENCY = 8
+const LANGUAGES = ['en', 'es'] as const
+type Language = (typeof LANGUAGES)[number]
+
+const root = join(import.meta.dirname, '../../..')
+const locale = (lng: Language, ns: string) =>
+  JSON.parse(readFileSync(join(root, 'locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>
+
+let texts: Promise<(lng: Language) => TFunction> | undefined
+/** The account namespace (the notices, as the notifications page writes them) and the mail's own texts. */
+function textsOf(): Promise<(lng: Language) => TFunction> {
+  texts ??= (async () => {
+    const i18n = i18next.createInstance()
+    await i18n.init({
+      resources: Object.fromEntries(
+        LANGUAGES.map((l) => [l, { account: locale(l, 'account'), mail: locale(l, 'cashback-mail') }]),
+      ),
+      lng: 'en',
+      fallbackLng: 'en',
+      ns: ['account', 'mail'],
+      defaultNS: 'account',
+      interpolation: { escapeValue: false },
+    })
+    return (lng: Language) => i18n.getFixedT(lng)
+  })()
+  return texts
+}
+
+const { currency, decimals, centsDivisor, negativesInParentheses } = constants.numberFormat
+/** Money the way the screens write it (src/ui/money.tsx formatCents): $4.20 in both languages. */
+export function moneyText(cents: number, lng: Language): string {
+  const abs = Math.abs(cents)
+  const text =
+    currency === 'USD' && decimals === 2 && centsDivisor === 100
+      ? `$${String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(abs % 100).padStart(2, '0')}`
+      : new Intl.NumberFormat(lng === 'es' ? 'es-US' : 'en-US', {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+        }).format(abs / centsDivisor)
+  return cents < 0 ? (negativesInParentheses ? `(${text})` : `-${text}`) : text
+}
+
+interface Member {
+  id: number
+  email: string
+  name: string
+  language: string | null
+}
+
+export async function afterCashbackChanges(s: Services, changes: ConversionChange[]): Promise<void> {
+  try {
+    if (changes.length === 0) return
+    const t = await textsOf()
+    const en = t('en')
+    // one read: the stores' names and the members who get mail (cash back mails on)
+    const mailed = [...new Set(changes.filter((c) => MAILED.has(c.change)).map((c) => c.userId))]
+    const read = await s.db.one<{ stores: { id: number; name: string }[] | null; members: Member[] | null }>(
+      `SELECT (SELECT json_agg(json_build_object('id', id, 'name', name)) FROM stores WHERE id = ANY($1::int[])) AS stores,
+         (SELECT json_agg(json_build_object('id', id, 'email', email, 'name', name, 'language', settings->>'language'))
+          FROM users WHERE id = ANY($2::int[]) AND (settings->>'email_rebates') IS DISTINCT FROM 'false') AS members`,
+      [[...new Set(changes.map((c) => c.storeId))], mailed],
+    )
+    const stores = new Map((read?.stores ?? []).map((r) => [r.id, r.name]))
+    const paramsOf = (c: ConversionChange) => ({
+      store: stores.get(c.storeId) ?? '',
+      amount_cents: Math.abs(c.cashbackCents),
+      conversion_id: c.conversionId,
+    })
+    const notice = (tt: TFunction, c: ConversionChange, lng: Language) => {
+      const p = paramsOf(c)
+      const vars = { store: p.store, amount: moneyText(p.amount_cents, lng) }
+      return {
+        title: tt(`notice.${NOTICE_KINDS[c.change]}.title`, vars),
+        body: tt(`notice.${NOTICE_KINDS[c.change]}.body`, vars),
+      }
+    }
+    // the notification centre: English title and body (older clients), the kind and parameters the page writes
+    for (let i = 0; i < changes.length; i += NOTICE_BATCH) {
+      const rows = changes.slice(i, i + NOTICE_BATCH).map((c) => ({
+        user_id: c.userId,
+        ...notice(en, c, 'en'),
+        kind: NOTICE_KINDS[c.change],
+        params: paramsOf(c),
+      }))
+      await s.db.query(
+        `INSERT INTO notifications (user_id, title, body, kind, params)
+         SELECT n.user_id, n.title, n.body, n.kind, n.params
+         FROM jsonb_to_recordset($1::jsonb) AS n(user_id int, title text, body text, kind text, params jsonb)
+         JOIN users u ON u.id = n.user_id`,
+        [JSON.stringify(rows)],
+      )
+    }
+    await mailMembers(s, changes, read?.members ?? [], t, notice)
+  } catch (err) {
+    // never into the caller: its money moved already; say what failed, never a link
+    console.error(`cash back notifications failed: ${(err as Error).message}`)
+  }
+}
+
+async function mailMembers(
+  s: Services,
+  changes: ConversionChange[],
+  members: Member[],
+  t: (lng: Language) => TFunction,
+  notice: (tt: TFunction, c: ConversionChange, lng: Language) => { title: string; body: string },
+) {
+  if (members.length === 0) return
+  const byMember = new Map<number, ConversionChange[]>()
+  for (const c of changes) {
+    if (!MAILED.has(c.change)) continue
+    const list = byMember.get(c.userId)
+    if (list) list.push(c)
+    else byMember.set(c.userId, [c])
+  }
+  const secret = await unsubSecret(s.db)
+  const mails: Mail[] = members.map((m) => {
+    const lng: Language = m.language === 'es' ? 'es' : 'en'
+    const tt = t(lng)
+    const mine = byMember.get(m.id)!
+    const history = `${s.publicUrl}/account/purchase-history`
+    const unsub = `${s.publicUrl}/unsub/cashback?token=${unsubToken(secret, 'cashback', m.id)}`
+    const lines = mine.slice(0, MAIL_LINES).map((c) => {
+      const n = notice(tt, c, lng)
+      return `${n.title}: ${n.body}${c.test ? ` ${tt('mail:test')}` : ''}`
+    })
+    const name = m.name.trim()
+    return {
+      to: m.email,
+      subject:
+        mine.length === 1 ? notice(tt, mine[0]!, lng).title : tt('mail:subjectMany', { count: mine.length }),
+      body: [
+        name ? tt('mail:greeting', { name }) : tt('mail:greetingNoName'),
+        '',
+        ...lines,
+        ...(mine.length > MAIL_LINES ? [tt('mail:more', { count: mine.length - MAIL_LINES })] : []),
+        '',
+        tt('mail:history', { url: history }),
+        '',
+        tt('mail:why'),
+        tt('mail:unsubscribe', { url: unsub }),
+      ].join('\n'),
+      links: [
+        { label: tt('mail:historyLabel'), url: history },
+        { label: tt('mail:unsubscribeLabel'), url: unsub },
+      ],
+    }
+  })
+  let next = 0
+  const worker = async () => {
+    while (next < mails.length) {
+      const m = mails[next++]!
+      try {
+        await s.mail.send(m)
+      } catch (err) {
+        console.error(`a cash back mail was not sent: ${(err as Error).message}`)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(MAIL_CONCURRENCY, mails.length) }, worker))
+}

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
 import type { ClaimKind } from '../../../plugins/protection/contract.ts'
-import type { Db } from '../../db/index.ts'
 import type { Services } from '../../services.ts'
+import type { JobRunner } from '../job-queue.ts'
 import { book } from '../ledger.ts'
 import { candidates, fileFinding, findingsOf } from './findings.ts'
 import { ProviderError } from './providers.ts'
@@ -138,46 +136,13 @@ async function settle(
 }
 
 /**
- * Takes this interval's run if no other server did: a lease row moved forward under an advisory lock,
- * in a short transaction; the run itself happens outside it.
+ * The watcher as a recurring job of the runner (`protection_watch`, every protection.watchSeconds:
+ * constants.protection.watchIntervalSeconds; 0: off): one run per period across servers.
  */
-export async function takeLease(db: Db, seconds: number): Promise<boolean> {
-  const runId = randomBytes(8).toString('hex')
-  return db.transaction(async (tx) => {
-    const lock = await tx.one<{ ok: boolean }>(
-      `SELECT pg_try_advisory_xact_lock(hashtext('protection_watch')) AS ok`,
-    )
-    if (!lock?.ok) return false
-    const r = await tx.one(
-      `UPDATE protection_watch SET next_run_at = now() + make_interval(secs => $1), run_id = $2
-       WHERE id = 1 AND next_run_at <= now() RETURNING run_id`,
-      [seconds, runId],
-    )
-    return !!r
-  })
-}
-
-/** The watcher on a timer inside the server (protection.watchSeconds; 0: off), stopped when the app closes. */
-export function scheduleWatcher(app: FastifyInstance, s: Services) {
-  const seconds = s.protection.watchSeconds
-  if (!(seconds > 0) || !s.protection.adapter) return
-  let running: Promise<void> | undefined
-  const tick = () => {
-    if (running) return
-    running = (async () => {
-      if (!(await takeLease(s.db, seconds))) return
-      const r = await runWatcher(s)
-      app.log.info(r, `protection watcher: ${r.found} found, ${r.paid} paid, ${r.failed} accounts failed`)
-    })()
-      .catch((err) => app.log.error({ err }, 'protection watcher failed'))
-      .finally(() => {
-        running = undefined
-      })
-  }
-  const timer = setInterval(tick, seconds * 1000)
-  timer.unref()
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await running
+export function defineWatcherJob(jobs: JobRunner, s: Services, seconds = s.protection.watchSeconds) {
+  if (!s.protection.adapter) return
+  jobs.every('protection_watch', seconds, async () => {
+    const r = await runWatcher(s)
+    return `protection watcher: ${r.found} found, ${r.paid} paid, ${r.failed} accounts failed`
   })
 }

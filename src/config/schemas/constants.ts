@@ -78,8 +78,31 @@ export const constantsSchema = z.strictObject({
     /** Days from an order to payable when the store has no confirmation period and no typical confirmation time. */
     defaultConfirmationDays: positiveInt,
   }),
+  /**
+   * Missing cash back (server/lib/cashback/inquiries.ts): an inquiry matches a parked conversion of the
+   * store's network and the same order id whose sale differs from the member's amount by at most
+   * amountTolerancePercent of the sale or amountToleranceCents (whichever is larger), ordered at most
+   * orderDateToleranceDays days from the member's order date (also how much later than that date the
+   * click may be). Server only.
+   */
+  inquiryMatch: z.strictObject({
+    amountTolerancePercent: z.number().nonnegative(),
+    amountToleranceCents: z.number().int().nonnegative(),
+    orderDateToleranceDays: z.number().int().nonnegative(),
+  }),
   /** How often (s) each server looks for due jobs (server/lib/job-queue.ts). */
   jobPollSeconds: positiveInt,
+  /** The job runner (server/lib/job-queue.ts). */
+  jobs: z.strictObject({
+    /** A claimed job is another server's to take again after this many seconds (its server died mid-run). */
+    lockSeconds: positiveInt,
+    /** A failed job runs again after this many seconds, doubled after each further failure ... */
+    retryBaseSeconds: positiveInt,
+    /** ... up to this many. */
+    retryMaxSeconds: positiveInt,
+    /** The done runs of a recurring job are kept this many days (one-off jobs are kept: their key stays taken). */
+    keepDoneDays: positiveInt,
+  }),
   spanishLocale: z.string().min(2),
   ukPrivacyCountryCodes: z.array(z.string().length(2)).min(1),
   mobileAppCookieName: z.string().min(1),

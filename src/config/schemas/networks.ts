@@ -96,25 +96,78 @@ export const networkSchema = z.strictObject({
     .describe('For a network that reports by file: its commission report (npm run import:report).'),
   feed: z
     .strictObject({
-      format: z.enum(['csv', 'json']),
+      format: z.enum(['csv', 'json']).describe('CSV with a header line, or a JSON array of objects.'),
+      rates: z
+        .enum(['units', 'decimal'], {
+          message: "Rates are 'units' (250 = 2.5%, 500 = $5) or 'decimal' (2.5, 5.00).",
+        })
+        .default('units')
+        .describe(
+          "How it writes rates: 'units' (basis points of a percent, 250 = 2.5%, or cents when flat) or 'decimal' (2.5 for 2.5%, 5.00 for $5; a % or $ sign is allowed).",
+        ),
+      categoryMap: z
+        .record(
+          z.string().min(1),
+          z.string().regex(/^[a-z0-9-]{1,40}$/, {
+            message:
+              "A store category is written as its slug (lower-case letters, digits and -, like 'fooddelivery').",
+          }),
+        )
+        .optional()
+        .describe(
+          "Its category names mapped to our store categories' slugs; a row whose category is neither a slug nor mapped here is refused.",
+        ),
       columns: z
         .strictObject({
           program: columnName.describe("The program id (the store's key at the network)."),
+          slug: columnName
+            .optional()
+            .describe(
+              "Our name for the store in its page's address (/<slug>-coupons); default: its name as a slug. Kept after the first import.",
+            ),
           name: columnName,
-          domain: columnName,
-          logo: columnName,
-          categories: columnName.describe('Category slugs (a JSON array, or | separated in CSV).'),
+          domain: columnName.describe("The store's domain (example.com)."),
+          url: columnName
+            .optional()
+            .describe("The store's own site, without tracking (default: https://<domain>/)."),
+          logo: columnName.describe('An https URL or a path on this site.'),
+          category: columnName.describe(
+            "The store's category: a slug of the store categories, or a name categoryMap maps.",
+          ),
+          benefitCategory: columnName
+            .optional()
+            .describe(
+              'The Plus benefit category the store belongs to (fooddelivery, rideshare, ...), if any.',
+            ),
           countries: columnName.describe('Country codes (a JSON array, or | separated in CSV).'),
           rateType: columnName.describe('percent or flat.'),
-          rate: columnName.describe('The rate: basis points of a percent (250 = 2.5%), or cents when flat.'),
-          plusRate: columnName.optional().describe('The Plus members rate, same unit.'),
-          terms: columnName,
+          rate: columnName.describe('The rate, written as `rates` says.'),
+          plusRate: columnName.optional().describe('The Plus members rate, same unit; empty: the same rate.'),
+          previousRate: columnName
+            .optional()
+            .describe(
+              'The rate before, when it says (a first import takes it; later imports record changes themselves).',
+            ),
+          description: columnName.optional().describe('In English.'),
+          descriptionEs: columnName.optional().describe('In Spanish (default: the English one).'),
+          terms: columnName.describe('In English.'),
+          termsEs: columnName.optional().describe('In Spanish (default: the English one).'),
           trackingUrl: columnName.describe(
             'The tracking link (a path on this server for the development network).',
           ),
-          confirmationDays: columnName.optional(),
+          confirmationDays: columnName
+            .optional()
+            .describe('Days from an order to payable cash back; empty: the typical confirmation time.'),
+          color: columnName.optional().describe('The tile colour, #rrggbb.'),
+          flags: columnName
+            .optional()
+            .describe('Home page flags (top, loved): a JSON array, or | separated in CSV.'),
+          plusOnly: columnName.optional().describe('true when only Plus members earn there.'),
+          popularity: columnName.optional().describe('A whole number; higher comes first.'),
         })
-        .describe('The columns of its program feed.'),
+        .describe(
+          'The column of each store field in its program feed. A field left out here is kept as it is when a store is updated.',
+        ),
     })
     .optional()
     .describe('Its program feed: store rows come in through this (npm run import:feed).'),
