@@ -17,6 +17,7 @@ import { migrate, openDb } from './db/index.ts'
 import { devNetworkAbsent, devNetworkRoutes } from './dev-network.ts'
 import { devPlatformAbsent, devPlatformRoutes } from './dev-platform.ts'
 import { devProviderAbsent, devProviderRoutes } from './dev-provider.ts'
+import { defineCashbackMailJob } from './lib/cashback/notify.ts'
 import { defineCashbackPayableJob } from './lib/cashback/payable-job.ts'
 import { loadPlatforms } from './lib/coins.ts'
 import { compressReplies } from './lib/compress.ts'
@@ -448,6 +449,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   defineWatcherJob(jobs, services)
   definePayoutReleaseJob(jobs, services, opts.payoutReleaseSeconds ?? constants.payoutReleaseSeconds)
   defineCashbackPayableJob(jobs, services, constants.jobPollSeconds)
+  defineCashbackMailJob(jobs, services)
   app.addHook('onReady', async () => jobs.start())
   app.addHook('onClose', async () => jobs.stop())
   await upsellRoutes(app, services)

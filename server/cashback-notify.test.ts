@@ -45,11 +45,16 @@ const change = (userId: number, kind: ConversionChange['change'], cents = 420): 
 })
 
 type Mail = { subject: string; body: string; links: { label: string; url: string }[] }
-/** The cash back mails to an address (the sign-up's verification mail is there too). */
-const mails = async (to: string): Promise<Mail[]> =>
-  ((await c.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).body.data as Mail[]).filter((m) =>
+/**
+ * The cash back mails to an address (the sign-up's verification mail is there too), once the job runner
+ * has sent the mails enqueued so far (the test server's runner does not poll by itself).
+ */
+const mails = async (to: string): Promise<Mail[]> => {
+  await app.jobs.runDueJobs()
+  return ((await c.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).body.data as Mail[]).filter((m) =>
     m.links.some((l) => l.url.includes('/unsub/cashback')),
   )
+}
 
 describe('afterCashbackChanges', () => {
   it('a tracked change: a notification and a mail in Spanish for a member whose language is es', async () => {
@@ -158,6 +163,23 @@ describe('afterCashbackChanges', () => {
     expect(box).toHaveLength(1)
     expect(box[0]!.subject).toBe('334 updates on your cash back')
     expect(box[0]!.body).toContain('…and 314 more updates in your purchase history.')
+  })
+
+  it('sends the mails through the job runner: none before its next run, then one', async () => {
+    const m = await member()
+    await afterCashbackChanges(app.services, [change(m.id, 'tracked')])
+    const box = async () =>
+      ((await c.get(`/api/dev/outbox?to=${encodeURIComponent(m.email)}`)).body.data as Mail[]).filter((x) =>
+        x.links.some((l) => l.url.includes('/unsub/cashback')),
+      )
+    expect(await box()).toHaveLength(0)
+    const job = await app.services.db.one<{ name: string; done: boolean }>(
+      `SELECT name, done_at IS NOT NULL AS done FROM jobs WHERE name = 'cashback_mail' AND payload->'changes'->0->>'userId' = $1::text`,
+      [String(m.id)],
+    )
+    expect(job).toEqual({ name: 'cashback_mail', done: false })
+    await app.jobs.runDueJobs()
+    expect(await box()).toHaveLength(1)
   })
 
   it('never throws into its caller', async () => {

@@ -89,6 +89,18 @@ describe('stores', () => {
       expect(r.body.codes[field!], qs).toMatch(/^(invalid|invalid_format|too_long|too_big|too_small)$/)
     }
   })
+  it("shows as the typical confirmation time the period after which cash back becomes payable (the store's own when it has one)", async () => {
+    const store = (await app.services.db.one<{ id: number; internal_name: string }>(
+      "SELECT id, internal_name FROM stores WHERE internal_name <> 'doordash' ORDER BY id DESC LIMIT 1",
+    ))!
+    await app.services.db.query('UPDATE stores SET confirmation_days = 17 WHERE id = $1', [store.id])
+    const period = await app.services.db.one<{ days: number }>('SELECT cashback_period($1, 60) AS days', [
+      store.id,
+    ])
+    expect(period!.days).toBe(17)
+    const r = await c.get(`/api/stores/${store.internal_name}`)
+    expect(r.body.data.typical_confirmation_days).toBe(17)
+  })
   it('shows a store page with rate history, good-rate badge, confirmation days, coupons and similar stores', async () => {
     const r = await c.get('/api/stores/doordash')
     expect(r.status).toBe(200)

@@ -312,11 +312,12 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
             `SELECT changed_at, rate_value FROM store_rate_changes WHERE store_id = $1 AND changed_at > now() - interval '1 year' ORDER BY changed_at`,
             [r.id],
           ),
-          s.db.one<{ days: number | null }>(
-            `SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM confirmed_at - purchased_at) / 86400))::int AS days
-             FROM store_confirmations WHERE store_id = $1`,
-            [r.id],
-          ),
+          // the figure payable uses (migration 014): the store's own period, else the median of its
+          // confirmations, else the default; shown to members as the typical confirmation time
+          s.db.one<{ days: number | null }>('SELECT cashback_period($1, $2) AS days', [
+            r.id,
+            constants.cashback.defaultConfirmationDays,
+          ]),
           s.db.query<CouponRow>(`${COUPON_SQL} WHERE c.store_id = $1 ORDER BY c.popularity DESC`, [r.id]),
           s.db.query<{
             id: number

@@ -1,23 +1,25 @@
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import i18next, { type TFunction } from 'i18next'
 import { constants } from '../../../src/config/constants.ts'
 import type { Mail } from '../../adapters/mail.ts'
 import type { Services } from '../../services.ts'
+import { enqueue, type JobRunner } from '../job-queue.ts'
 import { unsubSecret, unsubToken } from '../unsubscribe.ts'
 import type { ConversionChange } from './hooks.ts'
 
 /**
- * OWNED BY HELPER E (member sees it). Called after any call that returns ConversionChanges (postback,
- * report import, inquiry match, the payable job): notification centre rows and mails ("cash back
- * tracked", "confirmed", "reversed") in the member's language, with an unsubscribe link. Must never
- * throw into the caller (log and go on), and must be cheap for large batches.
+ * Called after any call that returns ConversionChanges (postback, report import, inquiry match, the
+ * payable job): notification centre rows and mails ("cash back tracked", "confirmed", "reversed") in the
+ * member's language, with an unsubscribe link. Never throws into the caller (logs and goes on), and is
+ * cheap for large batches.
  *
- * Per call, whatever its size: one read (the stores' names, the members who get mail), one insert per
- * NOTICE_BATCH notifications, the unsubscribe secret once per database; then one mail per member
- * (all of that member's changes in it), only to members whose cash back mails are on
- * (users.settings.email_rebates). Payable is a notification only: the mails say tracked, confirmed and
- * reversed.
+ * Per call, whatever its size: one read (the stores' names), one insert per NOTICE_BATCH notifications,
+ * one job per NOTICE_BATCH mailed changes. The job (cashback_mail, on the job runner) writes one mail per
+ * member (all of that member's changes in it), only to members whose cash back mails are on
+ * (users.settings.email_rebates), with the unsubscribe secret read once per database. Payable is a
+ * notification only: the mails say tracked, confirmed and reversed.
  */
 export const NOTICE_KINDS = {
   tracked: 'cashback_tracked',
@@ -87,28 +89,7 @@ export async function afterCashbackChanges(s: Services, changes: ConversionChang
     if (changes.length === 0) return
     const t = await textsOf()
     const en = t('en')
-    // one read: the stores' names and the members who get mail (cash back mails on)
-    const mailed = [...new Set(changes.filter((c) => MAILED.has(c.change)).map((c) => c.userId))]
-    const read = await s.db.one<{ stores: { id: number; name: string }[] | null; members: Member[] | null }>(
-      `SELECT (SELECT json_agg(json_build_object('id', id, 'name', name)) FROM stores WHERE id = ANY($1::int[])) AS stores,
-         (SELECT json_agg(json_build_object('id', id, 'email', email, 'name', name, 'language', settings->>'language'))
-          FROM users WHERE id = ANY($2::int[]) AND (settings->>'email_rebates') IS DISTINCT FROM 'false') AS members`,
-      [[...new Set(changes.map((c) => c.storeId))], mailed],
-    )
-    const stores = new Map((read?.stores ?? []).map((r) => [r.id, r.name]))
-    const paramsOf = (c: ConversionChange) => ({
-      store: stores.get(c.storeId) ?? '',
-      amount_cents: Math.abs(c.cashbackCents),
-      conversion_id: c.conversionId,
-    })
-    const notice = (tt: TFunction, c: ConversionChange, lng: Language) => {
-      const p = paramsOf(c)
-      const vars = { store: p.store, amount: moneyText(p.amount_cents, lng) }
-      return {
-        title: tt(`notice.${NOTICE_KINDS[c.change]}.title`, vars),
-        body: tt(`notice.${NOTICE_KINDS[c.change]}.body`, vars),
-      }
-    }
+    const { notice, paramsOf } = noticesOf(await readNames(s, changes, []))
     // the notification centre: English title and body (older clients), the kind and parameters the page writes
     for (let i = 0; i < changes.length; i += NOTICE_BATCH) {
       const rows = changes.slice(i, i + NOTICE_BATCH).map((c) => ({
@@ -125,11 +106,72 @@ export async function afterCashbackChanges(s: Services, changes: ConversionChang
         [JSON.stringify(rows)],
       )
     }
-    await mailMembers(s, changes, read?.members ?? [], t, notice)
+    // the mails go through the job runner: a postback is answered once booked, a mail that fails is
+    // retried, and the members' opt-out is read when the mail is written
+    const mailed = changes.filter((c) => MAILED.has(c.change))
+    for (let i = 0; i < mailed.length; i += NOTICE_BATCH)
+      await enqueue(s.db, MAIL_JOB, {
+        key: `${MAIL_JOB}:${randomUUID()}`,
+        payload: { changes: mailed.slice(i, i + NOTICE_BATCH) },
+      })
   } catch (err) {
     // never into the caller: its money moved already; say what failed, never a link
     console.error(`cash back notifications failed: ${(err as Error).message}`)
   }
+}
+
+/** The job that mails a batch of changes (enqueued by afterCashbackChanges). */
+export const MAIL_JOB = 'cashback_mail'
+
+interface Names {
+  stores: { id: number; name: string }[] | null
+  members: Member[] | null
+}
+
+/** One read: the stores' names, and those of the members who get mail (cash back mails on). */
+async function readNames(
+  s: Services,
+  changes: ConversionChange[],
+  mailTo: number[],
+): Promise<Names | undefined> {
+  return s.db.one<Names>(
+    `SELECT (SELECT json_agg(json_build_object('id', id, 'name', name)) FROM stores WHERE id = ANY($1::int[])) AS stores,
+       (SELECT json_agg(json_build_object('id', id, 'email', email, 'name', name, 'language', settings->>'language'))
+        FROM users WHERE id = ANY($2::int[]) AND (settings->>'email_rebates') IS DISTINCT FROM 'false') AS members`,
+    [[...new Set(changes.map((c) => c.storeId))], mailTo],
+  )
+}
+
+function noticesOf(read: Names | undefined) {
+  const stores = new Map((read?.stores ?? []).map((r) => [r.id, r.name]))
+  const paramsOf = (c: ConversionChange) => ({
+    store: stores.get(c.storeId) ?? '',
+    amount_cents: Math.abs(c.cashbackCents),
+    conversion_id: c.conversionId,
+  })
+  const notice = (tt: TFunction, c: ConversionChange, lng: Language) => {
+    const p = paramsOf(c)
+    const vars = { store: p.store, amount: moneyText(p.amount_cents, lng) }
+    return {
+      title: tt(`notice.${NOTICE_KINDS[c.change]}.title`, vars),
+      body: tt(`notice.${NOTICE_KINDS[c.change]}.body`, vars),
+    }
+  }
+  return { notice, paramsOf }
+}
+
+/**
+ * The job `cashback_mail`: one mail per member of the batch, in the member's language, to those whose
+ * cash back mails are on now. A failure is retried by the runner.
+ */
+export function defineCashbackMailJob(jobs: JobRunner, s: Services) {
+  jobs.define(MAIL_JOB, async (job) => {
+    const changes = (job.payload as { changes?: ConversionChange[] }).changes ?? []
+    if (!changes.length) return undefined
+    const read = await readNames(s, changes, [...new Set(changes.map((c) => c.userId))])
+    const sent = await mailMembers(s, changes, read?.members ?? [], await textsOf(), noticesOf(read).notice)
+    return `cash back mails: ${sent} sent`
+  })
 }
 
 async function mailMembers(
@@ -139,7 +181,7 @@ async function mailMembers(
   t: (lng: Language) => TFunction,
   notice: (tt: TFunction, c: ConversionChange, lng: Language) => { title: string; body: string },
 ) {
-  if (members.length === 0) return
+  if (members.length === 0) return 0
   const byMember = new Map<number, ConversionChange[]>()
   for (const c of changes) {
     if (!MAILED.has(c.change)) continue
@@ -192,4 +234,5 @@ async function mailMembers(
     }
   }
   await Promise.all(Array.from({ length: Math.min(MAIL_CONCURRENCY, mails.length) }, worker))
+  return mails.length
 }
