@@ -52,7 +52,13 @@ import { trackingRoutes } from './routes/tracking.ts'
 import { upsellRoutes } from './routes/upsell.ts'
 import { seed } from './seed/index.ts'
 import type { Limits, Services } from './services.ts'
-import { describeDatabase, describePlatforms, outboxDirFor, startupSummary } from './startup.ts'
+import {
+  describeDatabase,
+  describeNetworks,
+  describePlatforms,
+  outboxDirFor,
+  startupSummary,
+} from './startup.ts'
 import { serveSpa } from './static.ts'
 
 // English messages for zod/mini schemas (the browser bundle ships without a locale).
@@ -364,6 +370,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       publicUrl,
       seedDemo: opts.seedDemo === true,
       surveys: describePlatforms(platforms, publicUrl),
+      cashback: describeNetworks(networks, publicUrl),
       protection: protection.describe(),
       standIns: [
         ...(platforms.dev ? ['development survey platform (/dev-platform)'] : []),

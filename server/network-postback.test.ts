@@ -2,10 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { constants } from '../src/config/constants.ts'
 import { applyConversions, releaseDueCashback } from './lib/cashback/conversions.ts'
 import { sign } from './lib/coins.ts'
 import { book, sumsOf } from './lib/ledger.ts'
 import { loadNetworks, networkSecretsFromEnv, signBody } from './lib/networks.ts'
+import { describeNetworks } from './startup.ts'
 import { client, testServer, verifiedMember } from './test-helpers.ts'
 
 let app: FastifyInstance
@@ -131,6 +133,40 @@ describe('network postbacks', () => {
       sale_cents: 5000,
     })
     expect(await rowsOf(order)).toEqual([])
+  })
+
+  it("expects a pending order's confirmation after the store's period from the order, never in the past", async () => {
+    const m = await verifiedMember(app)
+    const c = await click(m.id, 1000)
+    const period = (await app.services.db.one<{ days: number }>('SELECT cashback_period($1, $2) AS days', [
+      storeId,
+      constants.cashback.defaultConfirmationDays,
+    ]))!.days
+    const expectedOf = async (order: string) =>
+      new Date(
+        (await app.services.db.one<{ expected_at: string }>(
+          `SELECT l.expected_at::text FROM ledger l JOIN conversions c ON c.id = l.conversion_id
+           WHERE c.network = 'rakuten' AND c.order_id = $1`,
+          [order],
+        ))!.expected_at,
+      ).getTime()
+    const now = Date.now()
+    const recent = `O-${randomUUID()}`
+    await client(app).get(rakutenUrl({ u1: c, order_id: recent, sale_amount: '10.00', status: 'pending' }))
+    expect(Math.abs((await expectedOf(recent)) - (now + period * 86_400_000))).toBeLessThan(120_000)
+    // an order older than the period: expected now (the store may confirm any day), not a date gone by
+    const old = `O-${randomUUID()}`
+    const orderedAt = new Date(now - (period + 30) * 86_400_000).toISOString()
+    await client(app).get(
+      rakutenUrl({
+        u1: c,
+        order_id: old,
+        sale_amount: '10.00',
+        status: 'pending',
+        transaction_date: orderedAt,
+      }),
+    )
+    expect(await expectedOf(old)).toBeGreaterThanOrEqual(now - 1000)
   })
 
   it('walks pending -> approved -> payable when due; a reversal after payout leaves a negative balance', async () => {
@@ -344,6 +380,18 @@ describe('the networks of config/networks.json', () => {
       devNetwork: true,
     })
     expect([named.secret('devnet'), named.secret('cj')]).toEqual(['from-env', 'cj'])
+  })
+
+  it('the start-up summary says which are on, with the postback URL written from PUBLIC_URL', async () => {
+    const db = app.services.db
+    const on = await loadNetworks(db, { secrets: { rakuten: 'r' }, devNetwork: true })
+    expect(describeNetworks(on, 'https://rewards.example.com')).toBe(
+      'development network on (its cash back is test money); networks: Rakuten Advertising (postback https://rewards.example.com/api/networks/rakuten/postback)',
+    )
+    const off = await loadNetworks(db, { secrets: {}, devNetwork: false })
+    expect(describeNetworks(off)).toBe(
+      'development network off; no affiliate network configured (NETWORK_SECRET_*)',
+    )
   })
 })
 

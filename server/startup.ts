@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { BuildOptions, Mode } from './app.ts'
 import { type Platforms, secretsFromEnv } from './lib/coins.ts'
+import type { Networks } from './lib/networks.ts'
 import { defaultPublicUrl, isLoopbackHost, normalisePublicUrl } from './lib/public-url.ts'
 
 /**
@@ -116,6 +117,8 @@ export interface SummaryInfo {
   seedDemo: boolean
   /** The coin platforms line (describePlatforms). */
   surveys?: string
+  /** The affiliate networks line (describeNetworks). */
+  cashback?: string
   /** The protection line: who serves linking, where the key comes from, the watcher. */
   protection?: string
   /** The captcha line: the sandbox (passes any response) or the CAPTCHA_SECRET verification. */
@@ -143,6 +146,17 @@ export function describePlatforms(p: Platforms, publicUrl?: string): string {
   return parts.join('; ')
 }
 
+/** The start-up line of the affiliate networks: the development one, and the networks that are on. */
+export function describeNetworks(n: Networks, publicUrl?: string): string {
+  const on = n.list
+    .filter((x) => !x.development && n.enabled(x.id))
+    .map((x) => (publicUrl ? `${x.label} (postback ${publicUrl}/api/networks/${x.id}/postback)` : x.label))
+  return [
+    n.dev ? 'development network on (its cash back is test money)' : 'development network off',
+    on.length ? `networks: ${on.join(', ')}` : 'no affiliate network configured (NETWORK_SECRET_*)',
+  ].join('; ')
+}
+
 /** The one block the server prints when it is up. */
 export function startupSummary(i: SummaryInfo): string {
   const modeLine =
@@ -161,6 +175,7 @@ export function startupSummary(i: SummaryInfo): string {
     ...(i.captcha ? [`  captcha:  ${i.captcha}`] : []),
     `  brand:    ${i.brand} (environment ${i.appEnv})`,
     ...(i.surveys ? [`  surveys:  ${i.surveys}`] : []),
+    ...(i.cashback ? [`  cash back: ${i.cashback}`] : []),
     ...(i.protection ? [`  protection: ${i.protection}`] : []),
     ...(i.standIns ? [`  stand-ins: ${describeStandIns(i.standIns)}`] : []),
   ].join('\n')

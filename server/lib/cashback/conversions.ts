@@ -92,7 +92,7 @@ RETURNING cv.id, cv.user_id, cv.store_id, cv.status, cv.cashback_cents, cv.test,
   SELECT up.user_id, 'cashback', 'cash', up.cashback_cents, up.status,
     'Cash back on a purchase at ' || COALESCE(s.name, 'a store'), 'conversion:' || up.id, up.store_id, 'cashback',
     up.sale_cents,
-    CASE up.status WHEN 'pending' THEN up.ordered_at + make_interval(days => ${PERIOD_SQL('up.store_id')})
+    CASE up.status WHEN 'pending' THEN greatest(now(), up.ordered_at + make_interval(days => ${PERIOD_SQL('up.store_id')}))
                    WHEN 'confirmed' THEN up.payable_at END,
     up.test, up.id
   FROM up LEFT JOIN stores s ON s.id = up.store_id
@@ -122,7 +122,7 @@ async function bookCredits(tx: Db, ids: number[]): Promise<void> {
      SELECT c.user_id, 'cashback', 'cash', c.cashback_cents, c.status,
        'Cash back on a purchase at ' || COALESCE(s.name, 'a store'), 'conversion:' || c.id, c.store_id, 'cashback',
        c.sale_cents,
-       CASE c.status WHEN 'pending' THEN c.ordered_at + make_interval(days => ${PERIOD_SQL('c.store_id')})
+       CASE c.status WHEN 'pending' THEN greatest(now(), c.ordered_at + make_interval(days => ${PERIOD_SQL('c.store_id')}))
                      WHEN 'confirmed' THEN c.payable_at END,
        c.test, c.id
      FROM conversions c LEFT JOIN stores s ON s.id = c.store_id
