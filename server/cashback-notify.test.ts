@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { constants } from '../src/config/constants.ts'
 import type { Db } from './db/index.ts'
 import type { ConversionChange } from './lib/cashback/hooks.ts'
 import { afterCashbackChanges } from './lib/cashback/notify.ts'
@@ -180,6 +181,26 @@ describe('afterCashbackChanges', () => {
     expect(job).toEqual({ name: 'cashback_mail', done: false })
     await app.jobs.runDueJobs()
     expect(await box()).toHaveLength(1)
+  })
+
+  it('forgets the mail jobs sent more than keepDoneDays ago, keeps the recent and the unsent', async () => {
+    const db = app.services.db
+    const keys = [randomUUID(), randomUUID(), randomUUID()].map((k) => `cashback_mail:${k}`)
+    const days = constants.jobs.keepDoneDays
+    await db.query(
+      `INSERT INTO jobs (name, key, run_at, done_at) VALUES
+         ('cashback_mail', $1, now() - make_interval(days => $4::int + 1), now() - make_interval(days => $4::int + 1)),
+         ('cashback_mail', $2, now() - interval '1 hour', now() - interval '1 hour'),
+         ('cashback_mail', $3, now() + interval '1 day', NULL)`,
+      [...keys, days],
+    )
+    // the tidy job is recurring: its slot a little later than any run so far
+    await app.jobs.runDueJobs(new Date(Date.now() + 3_600_000))
+    const left = await db.query<{ key: string }>('SELECT key FROM jobs WHERE key = ANY($1) ORDER BY key', [
+      keys,
+    ])
+    expect(left.map((r) => r.key).sort()).toEqual(keys.slice(1).sort())
+    await db.query('DELETE FROM jobs WHERE key = ANY($1)', [keys])
   })
 
   it('never throws into its caller', async () => {

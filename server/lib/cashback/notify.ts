@@ -172,6 +172,14 @@ export function defineCashbackMailJob(jobs: JobRunner, s: Services) {
     const sent = await mailMembers(s, changes, read?.members ?? [], await textsOf(), noticesOf(read).notice)
     return `cash back mails: ${sent} sent`
   })
+  // a mail job's row has no key worth keeping (a random one): sent batches go after keepDoneDays
+  jobs.every(`${MAIL_JOB}_tidy`, 3600, async () => {
+    const gone = await s.db.query(
+      `DELETE FROM jobs WHERE name = $1 AND done_at < now() - make_interval(days => $2::int) RETURNING id`,
+      [MAIL_JOB, constants.jobs.keepDoneDays],
+    )
+    return gone.length ? `cash back mails: ${gone.length} sent batches forgotten` : undefined
+  })
 }
 
 async function mailMembers(
