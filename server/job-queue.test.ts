@@ -219,6 +219,13 @@ describe('the job runner', () => {
     // the first slot's run is over (the second slot did its work); its error stays on record
     expect(rows[0]).toMatchObject({ done: true, last_error: expect.stringMatching(/not written yet/) })
     expect(rows[1]).toMatchObject({ attempts: 1, done: false })
+    // a third slot: only the latest failure stays on record beside it (not one row per failed slot)
+    await r!.runDueJobs(new Date(now.getTime() + 120_000))
+    expect(calls).toBe(3)
+    rows = await rowsOf(job)
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toMatchObject({ done: true, last_error: expect.stringMatching(/not written yet/) })
+    expect(rows[1]).toMatchObject({ attempts: 1, done: false })
   })
 
   it("each server's runner schedules the payout release and cash back's payable step", async () => {

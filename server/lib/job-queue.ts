@@ -123,10 +123,13 @@ export function createJobRunner(db: Db, opts: { pollSeconds: number; log: JobLog
            AND (locked_until IS NULL OR locked_until <= coalesce($3::timestamptz, now()))`,
         [name, made.key, now],
       )
-      // past runs that went well go; failures stay on record for keepDoneDays
+      // past runs that went well go; the latest failure stays on record for keepDoneDays (one row, not
+      // one per slot of a job that keeps failing every few seconds)
       await db.query(
-        `DELETE FROM jobs WHERE name = $1 AND key <> $2 AND payload ? 'every' AND done_at IS NOT NULL
-           AND (last_error IS NULL OR done_at < now() - make_interval(days => $3::int))`,
+        `DELETE FROM jobs j WHERE j.name = $1 AND j.key <> $2 AND j.payload ? 'every' AND j.done_at IS NOT NULL
+           AND (j.last_error IS NULL OR j.done_at < now() - make_interval(days => $3::int)
+                OR j.id < (SELECT max(f.id) FROM jobs f WHERE f.name = $1 AND f.key <> $2 AND f.payload ? 'every'
+                           AND f.last_error IS NOT NULL AND f.done_at IS NOT NULL))`,
         [name, made.key, C.keepDoneDays],
       )
     }
