@@ -23,12 +23,13 @@
  * Servers are pinned to CPU 0 (taskset) and this process, autocannon, to the others; ports 3700-3799.
  * --profile <dir> writes a V8 CPU profile of the first server (node --cpu-prof) into dir.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { cores, cpuMsOf, hasProc, pin, pinned } from './bench-proc.ts'
 
 const root = join(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -58,40 +59,6 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const)
     cleanup()
     process.exit(130)
   })
-
-function hasTaskset() {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
-const cores = cpus().length
-const pin = cores > 1 && hasTaskset()
-// the load generator runs in this process: keep it off the servers' core
-if (pin) execFileSync('taskset', ['-cp', `1-${cores - 1}`, String(process.pid)], { stdio: 'ignore' })
-
-// --- CPU time of a process and its descendants (tsx runs the server in a child), from /proc
-const hasProc = existsSync('/proc/self/stat')
-let tickMs = 10
-try {
-  tickMs = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
-} catch {
-  // the usual 100 Hz
-}
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    let ms = (Number(f[11]) + Number(f[12])) * tickMs
-    for (const t of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean))
-      ms += cpuMsOf(Number(t))
-    return ms
-  } catch {
-    return 0
-  }
-}
 
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -144,7 +111,7 @@ async function start(name: string, cmd: string[], env: NodeJS.ProcessEnv, ready:
   const log = join(work, `${name}.log`)
   const fd = openSync(log, 'a')
   // taskset execs the command: the child's pid is the server's (or tsx's, whose child is the server)
-  const argv = pin ? ['taskset', '-c', '0', ...cmd] : cmd
+  const argv = pinned(cmd)
   const child = spawn(argv[0]!, argv.slice(1), {
     cwd: root,
     env: { ...env, PORT: String(port) },

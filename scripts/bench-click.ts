@@ -12,12 +12,13 @@
  * sent and answered, req/s, p50, p90, p99 and max latency, errors, and whether p99 meets the target.
  * The server is pinned to CPU 0 (taskset) and this process, autocannon, to the others; ports 3800-3899.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { cores, cpuMsOf, pin, pinned } from './bench-proc.ts'
 
 const root = join(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -45,39 +46,6 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130)
   })
 
-function hasTaskset() {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
-const cores = cpus().length
-const pin = cores > 1 && hasTaskset()
-if (pin) execFileSync('taskset', ['-cp', `1-${cores - 1}`, String(process.pid)], { stdio: 'ignore' })
-
-// CPU time of the server and its descendants (tsx runs it in a child), from /proc: under other load
-// on a shared machine, latency measures the machine; CPU time per request measures the route.
-let tickMs = 10
-try {
-  tickMs = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
-} catch {
-  // the usual 100 Hz
-}
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    let ms = (Number(f[11]) + Number(f[12])) * tickMs
-    for (const t of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean))
-      ms += cpuMsOf(Number(t))
-    return ms
-  } catch {
-    return Number.NaN
-  }
-}
-
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = createServer()
@@ -101,7 +69,7 @@ async function startServer(): Promise<{ base: string; log: string }> {
   for (const k of ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATA_DIR', 'OUTBOX_DIR', 'DEV_NETWORK'])
     delete env[k]
   const cmd = [process.execPath, join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/main.ts')]
-  const argv = pin ? ['taskset', '-c', '0', ...cmd] : cmd
+  const argv = pinned(cmd)
   const fd = openSync(log, 'a')
   child = spawn(argv[0]!, argv.slice(1), {
     cwd: root,

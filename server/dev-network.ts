@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { newAttemptId, sign } from './lib/coins.ts'
-import { devPage, esc } from './lib/dev-page.ts'
+import { callSelf, devPage, esc } from './lib/dev-page.ts'
 import { parseCents } from './lib/networks.ts'
 import type { Services } from './services.ts'
 
@@ -86,20 +86,7 @@ export async function devNetworkRoutes(app: FastifyInstance, s: Services, opts: 
   async function deliver(params: Record<string, string>) {
     const query = new URLSearchParams({ ...params, [sigParam]: sign(params, sigParam, secret!) })
     const path = `/api/networks/${encodeURIComponent(id!)}/postback?${query}`
-    const addr = app.server.listening ? app.server.address() : null
-    if (addr && typeof addr === 'object') {
-      const host =
-        addr.address === '0.0.0.0'
-          ? '127.0.0.1'
-          : addr.address === '::'
-            ? '[::1]'
-            : addr.family === 'IPv6'
-              ? `[${addr.address}]`
-              : addr.address
-      const res = await fetch(`http://${host}:${addr.port}${path}`)
-      return res.status
-    }
-    return (await app.inject({ method: 'GET', url: path })).statusCode
+    return callSelf(app, path)
   }
   function later(o: Order, status: keyof typeof statusName) {
     const params = postbackParams(o, status)

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { newAttemptId, sign } from './lib/coins.ts'
-import { devPage, esc } from './lib/dev-page.ts'
+import { callSelf, devPage, esc } from './lib/dev-page.ts'
 import type { Services } from './services.ts'
 
 /**
@@ -54,20 +54,7 @@ export async function devPlatformRoutes(app: FastifyInstance, s: Services, opts:
       [p!.params.signature]: sign(params, p!.params.signature, secret!),
     })
     const path = `/api/postback/${id}?${query}`
-    const addr = app.server.listening ? app.server.address() : null
-    if (addr && typeof addr === 'object') {
-      const host =
-        addr.address === '0.0.0.0'
-          ? '127.0.0.1'
-          : addr.address === '::'
-            ? '[::1]'
-            : addr.family === 'IPv6'
-              ? `[${addr.address}]`
-              : addr.address
-      const res = await fetch(`http://${host}:${addr.port}${path}`)
-      return res.status
-    }
-    return (await app.inject({ method: 'GET', url: path })).statusCode
+    return callSelf(app, path)
   }
   function later(attemptId: string, params: Record<string, string>) {
     setTimeout(() => {

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { nonce } from './security.ts'
 
 /** Text for HTML: the five characters that could open markup or leave an attribute, escaped. */
@@ -43,4 +43,25 @@ button{font:inherit;padding:.5rem 1rem;margin:.25rem .5rem .25rem 0;border:2px s
 button.primary{background:#1a4d8f;color:#fff}.note{color:#444;font-size:.9rem}${o.css ?? ''}</style></head>
 <body><header><p class="note">${esc(o.banner)}</p></header>
 <main>${o.body}</main></body></html>`)
+}
+
+/**
+ * A stand-in calls this server the way an outside partner does: over HTTP to the address it listens on
+ * (a wildcard address is called on loopback), or by inject when it is not listening (tests). Answers
+ * the status.
+ */
+export async function callSelf(app: FastifyInstance, path: string): Promise<number> {
+  const addr = app.server.listening ? app.server.address() : null
+  if (addr && typeof addr === 'object') {
+    const host =
+      addr.address === '0.0.0.0'
+        ? '127.0.0.1'
+        : addr.address === '::'
+          ? '[::1]'
+          : addr.family === 'IPv6'
+            ? `[${addr.address}]`
+            : addr.address
+    return (await fetch(`http://${host}:${addr.port}${path}`)).status
+  }
+  return (await app.inject({ method: 'GET', url: path })).statusCode
 }

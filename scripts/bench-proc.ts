@@ -1,0 +1,49 @@
+/**
+ * What the API benches share (scripts/bench-api.ts, scripts/bench-click.ts): the server on CPU 0 and
+ * the load generator (this process) on the other CPUs when taskset is there, and the CPU time a server
+ * and its descendants used (tsx runs the server in a child), read from /proc. Under other load on a
+ * shared machine latency measures the machine; CPU time per request measures the route.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+
+function hasTaskset() {
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const cores = cpus().length
+/** Whether servers go to CPU 0 (`taskset -c 0 <cmd>`) and this process to the others. */
+export const pin = cores > 1 && hasTaskset()
+// the load generator runs in this process: keep it off the servers' core
+if (pin) execFileSync('taskset', ['-cp', `1-${cores - 1}`, String(process.pid)], { stdio: 'ignore' })
+
+/** A server's command line, pinned to CPU 0 when pinning is on. */
+export const pinned = (cmd: string[]) => (pin ? ['taskset', '-c', '0', ...cmd] : cmd)
+
+export const hasProc = existsSync('/proc/self/stat')
+let tickMs = 10
+try {
+  tickMs = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
+} catch {
+  // the usual 100 Hz
+}
+
+/** CPU time (ms) of a process and its descendants; NaN when /proc cannot tell. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    let ms = (Number(f[11]) + Number(f[12])) * tickMs
+    for (const t of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean))
+      ms += cpuMsOf(Number(t))
+    return ms
+  } catch {
+    return Number.NaN
+  }
+}
