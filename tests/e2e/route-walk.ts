@@ -301,11 +301,18 @@ function watch(page: Page) {
 
 const pathname = (page: Page) => new URL(page.url()).pathname
 
+/**
+ * The stand-ins of this server for other sites (the development network's store checkout, the survey
+ * platform, the linked-accounts provider): a screen that sends the browser there has left the site.
+ */
+const STAND_IN_SITES = ['/dev-network/', '/dev-platform/', '/dev-provider/']
+const isAway = (u: URL) => u.hostname !== '127.0.0.1' || STAND_IN_SITES.some((p) => u.pathname.startsWith(p))
+
 /** Whether the page went to another site; a screen whose job that is (LEAVES_SITE) is given a moment. */
 async function leftSite(page: Page, pattern: string): Promise<boolean> {
-  const away = () => new URL(page.url()).hostname !== '127.0.0.1'
+  const away = () => isAway(new URL(page.url()))
   if (!away() && LEAVES_SITE.includes(pattern))
-    await page.waitForURL((u) => u.hostname !== '127.0.0.1', { timeout: 5000 }).catch(() => {})
+    await page.waitForURL(isAway, { timeout: 5000 }).catch(() => {})
   return away()
 }
 
