@@ -12,11 +12,31 @@ const SERVER_ONLY = [
   'payoutReleaseSeconds',
   'promoCreditWindowMinutes',
   'urlLoginCodeMinutes',
+  // parts of a group the browser reads (a dotted path: group.key)
+  'cashback.defaultConfirmationDays',
+  'chat.messagesPerMinute',
+  'coins.betterOfferMinGainPercent',
+  'coins.smsCodeAttempts',
+  'coins.smsCodeLength',
+  'coins.smsCodeMinutes',
+  'coins.smsPerMemberPerHour',
+  'coins.smsPerNumberPerHour',
+  'coins.smsResendSeconds',
+  'mobile.oneTimeCodeMinutes',
+  'protection.lateDeliveryCreditCents',
+  'protection.parcelLostDays',
+  'protection.syncMinSeconds',
+  'protection.watchIntervalSeconds',
 ]
 
 module.exports = function clientConstants(source) {
   const json = JSON.parse(source)
-  for (const key of SERVER_ONLY) delete json[key]
+  for (const key of SERVER_ONLY) {
+    const path = key.split('.')
+    const last = path.pop()
+    const parent = path.reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), json)
+    if (parent && typeof parent === 'object') delete parent[last]
+  }
   return JSON.stringify(json)
 }
 module.exports.SERVER_ONLY = SERVER_ONLY

@@ -95,8 +95,11 @@ describe('brand bundling (ARCHITECTURE: a disabled plugin is not in the brand ou
       expect(constantsJson, key).toHaveProperty(key)
       for (const [f, text] of browserCode)
         expect(text.includes(`constants.${key}`), `${f} reads ${key}`).toBe(false)
-      // the key with its value, as the bundled JSON writes it (a text of a namespace may share the key's name)
-      const pair = JSON.stringify({ [key]: constantsJson[key] }).slice(1, -1)
+      // the key with its value, as the bundled JSON writes it (a text of a namespace may share the key's name);
+      // a dotted key is a part of a group: its last name with its value
+      const leaf = key.split('.').at(-1)!
+      const value = key.split('.').reduce((o, k) => o[k], constantsJson)
+      const pair = JSON.stringify({ [leaf]: value }).slice(1, -1)
       for (const b of ['default', 'shipnow', 'cashback'])
         expect(js(b).includes(pair), `${b}: ${pair}`).toBe(false)
     }
