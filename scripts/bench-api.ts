@@ -25,11 +25,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { cores, cpuMsOf, hasProc, pin, pinned } from './bench-proc.ts'
+import { children, cores, cpuMsOf, freePort, hasProc, pin, pinned, stopServers } from './bench-proc.ts'
 
 const root = join(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -49,36 +48,6 @@ const GOAL_RATIO = 0.8
 const GOAL_MIXED_P99 = 200
 
 const work = mkdtempSync(join(tmpdir(), 'bench-api-'))
-const children: ChildProcess[] = []
-function cleanup() {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM')
-}
-process.on('exit', cleanup)
-for (const sig of ['SIGINT', 'SIGTERM'] as const)
-  process.once(sig, () => {
-    cleanup()
-    process.exit(130)
-  })
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = createServer()
-    s.once('error', () => resolve(false))
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
-  })
-}
-const taken = new Set<number>()
-async function freePort(): Promise<number> {
-  const first = Math.floor(Math.random() * 100)
-  for (let i = 0; i < 100; i++) {
-    const p = 3700 + ((first + i) % 100)
-    if (!taken.has(p) && (await portFree(p))) {
-      taken.add(p)
-      return p
-    }
-  }
-  throw new Error('no free port in 3700-3799')
-}
 
 interface Server {
   base: string
@@ -107,7 +76,7 @@ async function waitFor(url: string, child: ChildProcess, log: string, ms = 180_0
 }
 
 async function start(name: string, cmd: string[], env: NodeJS.ProcessEnv, ready: string): Promise<Server> {
-  const port = await freePort()
+  const port = await freePort(3700)
   const log = join(work, `${name}.log`)
   const fd = openSync(log, 'a')
   // taskset execs the command: the child's pid is the server's (or tsx's, whose child is the server)
@@ -476,7 +445,7 @@ try {
     `  took ${Math.round((Date.now() - t0) / 1000)} s${profileDir ? `; CPU profile of the first server in ${profileDir}` : ''}`,
   )
 } finally {
-  cleanup()
+  stopServers()
   await new Promise((r) => setTimeout(r, 500))
   rmSync(work, { recursive: true, force: true })
 }

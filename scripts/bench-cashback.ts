@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildServer } from '../server/app.ts'
+import type { Db } from '../server/db/index.ts'
 import { importReport } from '../server/lib/cashback/report-import.ts'
 import { sign } from '../server/lib/coins.ts'
 
@@ -88,6 +89,22 @@ async function drive(base: string, urls: string[], connections: number) {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 
+/** 1,000 members with a click each at the store (5%): the click ids. */
+async function membersWithClicks(db: Db, storeId: number): Promise<string[]> {
+  const users = await db.query<{ id: number }>(
+    `INSERT INTO users (email, name, is_verified, referral_code)
+     SELECT 'bench-cb-' || g || '@example.com', 'Bench ' || g, true, 'BENCHCB' || g FROM generate_series(1, 1000) g
+     RETURNING id`,
+  )
+  const clicks = users.map(() => randomBytes(16).toString('base64url'))
+  await db.query(
+    `INSERT INTO clicks (id, user_id, store_id, rate_type, rate_value)
+     SELECT c, u, $3, 'percent', 500 FROM unnest($1::text[], $2::int[]) AS t(c, u)`,
+    [clicks, users.map((u) => u.id), storeId],
+  )
+  return clicks
+}
+
 const app = await buildServer({
   ...(databaseUrl
     ? { databaseUrl, schema: `bench_${randomBytes(4).toString('hex')}`, dropSchema: true }
@@ -111,18 +128,7 @@ try {
   const secret = net ? app.services.networks.secret(net) : undefined
   if (!net || !secret) throw new Error('The development network is off.')
   const store = (await db.one<{ id: number }>('SELECT id FROM stores ORDER BY id LIMIT 1'))!
-  // 1,000 members with a click each
-  const users = await db.query<{ id: number }>(
-    `INSERT INTO users (email, name, is_verified, referral_code)
-     SELECT 'bench-cb-' || g || '@example.com', 'Bench ' || g, true, 'BENCHCB' || g FROM generate_series(1, 1000) g
-     RETURNING id`,
-  )
-  const clicks = users.map(() => randomBytes(16).toString('base64url'))
-  await db.query(
-    `INSERT INTO clicks (id, user_id, store_id, rate_type, rate_value)
-     SELECT c, u, $3, 'percent', 500 FROM unnest($1::text[], $2::int[]) AS t(c, u)`,
-    [clicks, users.map((u) => u.id), store.id],
-  )
+  const clicks = await membersWithClicks(db, store.id)
   const base = await app.listen({ port: 0, host: '127.0.0.1' })
   const ordered = new Date().toISOString()
   const url = (order: string, click: string, status: string) => {
@@ -190,17 +196,7 @@ try {
   })
   try {
     const db2 = app2.services.db
-    const u2 = await db2.query<{ id: number }>(
-      `INSERT INTO users (email, name, is_verified, referral_code)
-       SELECT 'bench-cb-' || g || '@example.com', 'Bench ' || g, true, 'BENCHCB' || g FROM generate_series(1, 1000) g
-       RETURNING id`,
-    )
-    const c2 = u2.map(() => randomBytes(16).toString('base64url'))
-    await db2.query(
-      `INSERT INTO clicks (id, user_id, store_id, rate_type, rate_value)
-       SELECT c, u, $3, 'percent', 500 FROM unnest($1::text[], $2::int[]) AS t(c, u)`,
-      [c2, u2.map((u) => u.id), store.id],
-    )
+    const c2 = await membersWithClicks(db2, store.id)
     const statuses = ['pending', 'pending', 'approved', 'locked', 'reversed']
     const lines = ['Click ID,Order ID,Sale (cents),Commission (cents),Currency,Status,Order time,Program']
     for (let i = 0; i < ROWS; i++)

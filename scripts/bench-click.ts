@@ -12,13 +12,12 @@
  * sent and answered, req/s, p50, p90, p99 and max latency, errors, and whether p99 meets the target.
  * The server is pinned to CPU 0 (taskset) and this process, autocannon, to the others; ports 3800-3899.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { cores, cpuMsOf, pin, pinned } from './bench-proc.ts'
+import { children, cores, cpuMsOf, freePort, pin, pinned, stopServers } from './bench-proc.ts'
 
 const root = join(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -35,35 +34,9 @@ const WARMUP_SECONDS = 3
 const TARGET_P99_MS = 20
 
 const work = mkdtempSync(join(tmpdir(), 'bench-click-'))
-let child: ChildProcess | undefined
-function cleanup() {
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-}
-process.on('exit', cleanup)
-for (const sig of ['SIGINT', 'SIGTERM'] as const)
-  process.once(sig, () => {
-    cleanup()
-    process.exit(130)
-  })
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = createServer()
-    s.once('error', () => resolve(false))
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
-  })
-}
-async function freePort(): Promise<number> {
-  const first = Math.floor(Math.random() * 100)
-  for (let i = 0; i < 100; i++) {
-    const p = 3800 + ((first + i) % 100)
-    if (await portFree(p)) return p
-  }
-  throw new Error('no free port in 3800-3899')
-}
 
 async function startServer(): Promise<{ base: string; log: string }> {
-  const port = await freePort()
+  const port = await freePort(3800)
   const log = join(work, 'server.log')
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const k of ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATA_DIR', 'OUTBOX_DIR', 'DEV_NETWORK'])
@@ -71,7 +44,7 @@ async function startServer(): Promise<{ base: string; log: string }> {
   const cmd = [process.execPath, join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/main.ts')]
   const argv = pinned(cmd)
   const fd = openSync(log, 'a')
-  child = spawn(argv[0]!, argv.slice(1), {
+  const child = spawn(argv[0]!, argv.slice(1), {
     cwd: root,
     env: {
       ...env,
@@ -82,6 +55,7 @@ async function startServer(): Promise<{ base: string; log: string }> {
     },
     stdio: ['ignore', fd, fd],
   })
+  children.push(child)
   closeSync(fd)
   const base = `http://127.0.0.1:${port}`
   const until = Date.now() + 180_000
@@ -147,9 +121,9 @@ try {
     overallRate: rate,
   }
   await cannon({ ...opts, duration: WARMUP_SECONDS })
-  const cpu0 = child?.pid ? cpuMsOf(child.pid) : Number.NaN
+  const cpu0 = children[0]?.pid ? cpuMsOf(children[0].pid) : Number.NaN
   const r = await cannon({ ...opts, duration: seconds })
-  const cpuPerRequest = ((child?.pid ? cpuMsOf(child.pid) : Number.NaN) - cpu0) / r.requests.total
+  const cpuPerRequest = ((children[0]?.pid ? cpuMsOf(children[0].pid) : Number.NaN) - cpu0) / r.requests.total
   // autocannon's latency carries every percentile and the max (its type names a few)
   const lat = r.latency as unknown as Record<string, number>
   const ok = r.latency.p99 < TARGET_P99_MS && r.errors === 0 && r.non2xx === 0
@@ -162,10 +136,10 @@ try {
       .join(' ')}`,
   )
   // the same load on a route without the database (GET /api/geo), for what the machine adds to any request
-  const g0 = child?.pid ? cpuMsOf(child.pid) : Number.NaN
+  const g0 = children[0]?.pid ? cpuMsOf(children[0].pid) : Number.NaN
   const geo = { url: `${base}/api/geo`, connections: CONNECTIONS, overallRate: rate, duration: 10 }
   const g = await cannon(geo)
-  const gCpu = ((child?.pid ? cpuMsOf(child.pid) : Number.NaN) - g0) / g.requests.total
+  const gCpu = ((children[0]?.pid ? cpuMsOf(children[0].pid) : Number.NaN) - g0) / g.requests.total
   console.log(
     `  for comparison, GET /api/geo (no database) at ${rate} req/s for 10 s: p50 ${g.latency.p50} ms, p99 ${g.latency.p99} ms; server CPU per request ${Number.isFinite(gCpu) ? `${(gCpu * 1000).toFixed(0)} µs` : '-'}`,
   )
@@ -173,11 +147,11 @@ try {
   console.log(
     `  (${((Date.now() - clicks0) / 1000).toFixed(0)} s of load, ${((Date.now() - t0) / 1000).toFixed(0)} s in all)`,
   )
-  cleanup()
+  stopServers()
   rmSync(work, { recursive: true, force: true })
   process.exit(0)
 } catch (err) {
   console.error(`  bench-click failed: ${(err as Error).message}`)
-  cleanup()
+  stopServers()
   process.exit(1)
 }

@@ -1,11 +1,13 @@
 /**
- * What the API benches share (scripts/bench-api.ts, scripts/bench-click.ts): the server on CPU 0 and
+ * What the API benches share (scripts/bench-api.ts, scripts/bench-click.ts): the servers they start
+ * (stopped on exit), free ports, the server on CPU 0 and
  * the load generator (this process) on the other CPUs when taskset is there, and the CPU time a server
  * and its descendants used (tsx runs the server in a child), read from /proc. Under other load on a
  * shared machine latency measures the machine; CPU time per request measures the route.
  */
-import { execFileSync } from 'node:child_process'
+import { type ChildProcess, execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { cpus } from 'node:os'
 
 function hasTaskset() {
@@ -46,4 +48,37 @@ export function cpuMsOf(pid: number): number {
   } catch {
     return Number.NaN
   }
+}
+
+/** The servers a bench started: stopped when it exits or is interrupted. */
+export const children: ChildProcess[] = []
+export function stopServers() {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM')
+}
+process.on('exit', stopServers)
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.once(sig, () => {
+    stopServers()
+    process.exit(130)
+  })
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createServer()
+    s.once('error', () => resolve(false))
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
+  })
+}
+const taken = new Set<number>()
+/** A free port of from..from+99 on loopback, never one this process handed out before. */
+export async function freePort(from: number): Promise<number> {
+  const first = Math.floor(Math.random() * 100)
+  for (let i = 0; i < 100; i++) {
+    const p = from + ((first + i) % 100)
+    if (!taken.has(p) && (await portFree(p))) {
+      taken.add(p)
+      return p
+    }
+  }
+  throw new Error(`no free port in ${from}-${from + 99}`)
 }
