@@ -5,6 +5,9 @@
 // in the browser bundle.
 const SERVER_ONLY = [
   'abuseLimits',
+  'billing',
+  'giftCards',
+  'payouts',
   'emailChange',
   'inquiryMatch',
   'jobPollSeconds',

@@ -324,6 +324,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     log: (line) => app.log.info(line),
   })
   const sms = outboxSms(join(outboxDir, 'sms'), (line) => app.log.info(line))
+  // issue 27 · payouts and gift cards (helper A): set-up below this line
+  // issue 27 · rebate claims (helper C): set-up below this line
   const services: Services = {
     db,
     sessions,
@@ -352,6 +354,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     platforms,
     networks,
     protection,
+    // issue 27 · payouts and gift cards (helper A): services below this line
+    // issue 27 · rebate claims (helper C): services below this line
   }
   app.decorate('services', services)
   const database = describeDatabase({ databaseUrl: opts.databaseUrl, dataDir })
@@ -372,6 +376,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       surveys: describePlatforms(platforms, publicUrl),
       cashback: describeNetworks(networks, publicUrl),
       protection: protection.describe(),
+      // issue 27 · summary lines (helpers A, B) below this line
       standIns: [
         ...(platforms.dev ? ['development survey platform (/dev-platform)'] : []),
         ...(devLinkProvider ? ['development link provider (/dev-provider)'] : []),
@@ -403,6 +408,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   })
 
   securityHeaders(app, { allowedOrigins: opts.allowedOrigins ?? [] })
+  // issue 27 · card guard (helper E): hooks below this line
   compressReplies(app)
 
   app.setErrorHandler((err, req, reply) => {
@@ -457,6 +463,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   definePayoutReleaseJob(jobs, services, opts.payoutReleaseSeconds ?? constants.payoutReleaseSeconds)
   defineCashbackPayableJob(jobs, services, constants.jobPollSeconds)
   defineCashbackMailJob(jobs, services)
+  // issue 27 · payouts and gift cards (helper A): jobs below this line
+  // issue 27 · billing (helper B): jobs below this line
+  // issue 27 · mail (helper D): jobs below this line
   app.addHook('onReady', async () => jobs.start())
   app.addHook('onClose', async () => jobs.stop())
   await upsellRoutes(app, services)
@@ -465,6 +474,10 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   await mobileRoutes(app, services)
   await emailChangeRoutes(app, services)
   await loginCodeRoutes(app, services)
+  // issue 27 · payouts and gift cards (helper A): routes below this line
+  // issue 27 · billing (helper B): routes below this line
+  // issue 27 · rebate claims (helper C): routes below this line
+  // issue 27 · mail (helper D): routes below this line
   if (mode !== 'production') await devRoutes(app, services)
 
   // DIST_ROOT as rsbuild.config.ts takes it: relative to the root, or absolute

@@ -58,4 +58,6 @@ export interface Services {
   protection: Protection
   /** Validate 2xx replies against their contract schema (tests). */
   checkReplies: boolean
+  // issue 27 · payouts and gift cards (helper A): fields below this line
+  // issue 27 · rebate claims (helper C): fields below this line
 }

@@ -103,6 +103,28 @@ export const constantsSchema = z.strictObject({
     /** The done runs of a recurring job are kept this many days (one-off jobs are kept: their key stays taken). */
     keepDoneDays: positiveInt,
   }),
+  /** Payouts (issue 27, server/lib/payouts/): what the payout provider sends and when staff must look first. */
+  payouts: z.strictObject({
+    /** A payout of more than this (cents; coins at their value) waits for staff approval instead of being sent. */
+    reviewAboveCents: positiveInt,
+    /** The development payout provider reports a payout's result this many seconds after it was sent. */
+    devProviderDelaySeconds: z.number().int().nonnegative(),
+    /** How often (s) scheduled work asks a provider without webhooks for the result of payouts it sent. */
+    pollSeconds: positiveInt,
+  }),
+  /** Gift cards a gift-card withdrawal issues (issue 27): valid this many days. */
+  giftCards: z.strictObject({ lifeDays: positiveInt }),
+  /** Membership billing (issue 27, server/lib/billing/). */
+  billing: z.strictObject({
+    /** A declined renewal is retried this many days after the first decline (one mail each); cancelled after the last. */
+    retryDays: z.array(positiveInt).min(1),
+    /** How often (s) scheduled work charges the memberships that are due. */
+    renewalSeconds: positiveInt,
+    /** The /updatepay_method link of a decline mail works this many days. */
+    updateLinkDays: positiveInt,
+  }),
+  /** Rebate claims (issue 27): the receipt's largest size, and how old an order may be. */
+  rebateClaims: z.strictObject({ receiptMaxBytes: positiveInt, orderMaxAgeDays: positiveInt }),
   spanishLocale: z.string().min(2),
   ukPrivacyCountryCodes: z.array(z.string().length(2)).min(1),
   mobileAppCookieName: z.string().min(1),
