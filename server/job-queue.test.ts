@@ -195,6 +195,33 @@ describe('the job runner', () => {
     expect(rows[0]!.key).not.toBe(first!.key)
   })
 
+  it('a job run every 2 s makes two statements per idle poll, whatever the number of recurring jobs, and tidies its past runs once a minute', async () => {
+    const job = name('often')
+    let ran = 0
+    const r = runners(1)[0]!
+    r.every(job, 2, async () => {
+      ran++
+    })
+    r.every(name('hourly'), 3600, async () => undefined)
+    // three minutes of polls, one per slot, from the start of a minute
+    const start = Math.floor(Date.now() / 60_000) * 60_000
+    for (let t = 0; t < 180_000; t += 2_000) await r.runDueJobs(new Date(start + t))
+    expect(ran).toBe(90)
+    // the minute's first slot tidies the runs before it: at most a minute of done rows is kept
+    const rows = await rowsOf(job)
+    expect(rows.length).toBeGreaterThan(1)
+    expect(rows.length).toBeLessThanOrEqual(30)
+    expect(rows.every((x) => x.done)).toBe(true)
+    // a poll with nothing to make or run: one statement for the slots of every recurring job, one claim
+    const spy = vi.spyOn(db(), 'query')
+    const one = vi.spyOn(db(), 'one')
+    await r.runDueJobs(new Date(start + 178_500))
+    const statements = spy.mock.calls.length + one.mock.calls.length
+    spy.mockRestore()
+    one.mockRestore()
+    expect(statements).toBe(2) // make the slots (nothing made), claim (nothing due)
+  })
+
   it('a failed recurring run is retried; the next slot supersedes a run still failing', async () => {
     const job = name('every_fails')
     const [r] = runners(1)

@@ -62,6 +62,8 @@ export interface JobRunner {
 
 /** At most this many jobs are claimed at a time by one runner (they run concurrently). */
 const BATCH = 10
+/** A recurring job's older slot rows are tidied by the slot that starts a minute (or every slot of a job run less often). */
+const TIDY_SECONDS = 60
 
 /**
  * Puts in a one-off job. `key` is unique across all jobs: a repeat (any server, any time) enqueues
@@ -104,25 +106,33 @@ export function createJobRunner(db: Db, opts: { pollSeconds: number; log: JobLog
   let stopped = false
 
   /**
-   * The current slot's row of each recurring job (payload {every: seconds}); the runner that makes it
-   * tidies the job's older slot rows (never a one-off row of the same name).
+   * The current slot's row of each recurring job (payload {every: seconds}), in one statement for all of
+   * them, which also ends an older slot's run still failing (this slot's run does its work). The runner
+   * that makes a slot tidies the job's older slot rows, at most once a minute per job: a poll every 2 s
+   * runs one statement when there is nothing to do, so it holds the embedded database (one connection,
+   * shared with every request) as briefly as it can (the click redirect's p99, scripts/bench-click.ts).
    */
   async function makeSlots(now: string | null) {
-    for (const [name, seconds] of recurring) {
-      const made = await db.one<{ key: string }>(
-        `WITH s AS (SELECT (floor(extract(epoch FROM coalesce($3::timestamptz, now())) / $2::int) * $2::int)::bigint AS at)
+    if (!recurring.size) return
+    const made = await db.query<{ name: string; key: string; at: string; every: number }>(
+      `WITH r AS (
+         SELECT u.name, u.every, (floor(extract(epoch FROM coalesce($3::timestamptz, now())) / u.every) * u.every)::bigint AS at
+         FROM unnest($1::text[], $2::int[]) AS u(name, every)
+       ), made AS (
          INSERT INTO jobs (name, key, payload, run_at)
-         SELECT $1, $1 || ':' || s.at, jsonb_build_object('every', $2::int), to_timestamp(s.at) FROM s
-         ON CONFLICT (key) DO NOTHING RETURNING key`,
-        [name, seconds, now],
-      )
-      if (!made) continue
-      // an older slot's run still failing is over: this slot's run does its work
-      await db.query(
-        `UPDATE jobs SET done_at = now() WHERE name = $1 AND key <> $2 AND payload ? 'every' AND done_at IS NULL
-           AND (locked_until IS NULL OR locked_until <= coalesce($3::timestamptz, now()))`,
-        [name, made.key, now],
-      )
+         SELECT r.name, r.name || ':' || r.at, jsonb_build_object('every', r.every), to_timestamp(r.at) FROM r
+         ON CONFLICT (key) DO NOTHING RETURNING name, key
+       ), ended AS (
+         UPDATE jobs j SET done_at = now() FROM made
+         WHERE j.name = made.name AND j.key <> made.key AND j.payload ? 'every' AND j.done_at IS NULL
+           AND (j.locked_until IS NULL OR j.locked_until <= coalesce($3::timestamptz, now()))
+         RETURNING j.id
+       )
+       SELECT made.name, made.key, r.at::text AS at, r.every FROM made JOIN r ON r.name = made.name`,
+      [[...recurring.keys()], [...recurring.values()], now],
+    )
+    for (const m of made) {
+      if (Number(m.at) % Math.max(TIDY_SECONDS, m.every) !== 0) continue
       // past runs that went well go; the latest failure stays on record for keepDoneDays (one row, not
       // one per slot of a job that keeps failing every few seconds)
       await db.query(
@@ -130,7 +140,7 @@ export function createJobRunner(db: Db, opts: { pollSeconds: number; log: JobLog
            AND (j.last_error IS NULL OR j.done_at < now() - make_interval(days => $3::int)
                 OR j.id < (SELECT max(f.id) FROM jobs f WHERE f.name = $1 AND f.key <> $2 AND f.payload ? 'every'
                            AND f.last_error IS NOT NULL AND f.done_at IS NOT NULL))`,
-        [name, made.key, C.keepDoneDays],
+        [m.name, m.key, C.keepDoneDays],
       )
     }
   }

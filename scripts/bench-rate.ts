@@ -1,0 +1,97 @@
+import http from 'node:http'
+
+/**
+ * A steady load: requests sent at a fixed rate, evenly spaced (request i is due at start + i / rate),
+ * over a pool of keep-alive connections, each request's latency counted from the moment it was DUE,
+ * not from when a free connection took it (a request that waits for a connection, or for a slow
+ * client, counts its wait: no coordinated omission).
+ *
+ * Why not autocannon's `overallRate` (used by the throughput benches): it lets each connection send its
+ * whole quota for the second at the start of the second, back to back, then pause until the next
+ * second (lib/httpClient.js, `reqsMadeThisSecond`), so "200 requests per second over 10 connections" is
+ * a burst of 200 requests every second, and its correction for coordinated omission takes an expected
+ * interval of ceil(1 / rate) = 1 ms (lib/run.js), which adds made-up samples to every reply slower than
+ * 1 ms. Both measure a burst, not the rate asked for.
+ */
+export interface SteadyResult {
+  sent: number
+  ok: number
+  non2xx: number
+  errors: number
+  /** latencies in ms from each request's due time */
+  p50: number
+  p90: number
+  p99: number
+  max: number
+  /** requests answered per second over the run */
+  rps: number
+}
+
+export async function steadyLoad(o: {
+  url: string
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+  rate: number
+  seconds: number
+  connections: number
+}): Promise<SteadyResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections })
+  const u = new URL(o.url)
+  const one = () =>
+    new Promise<number>((resolve) => {
+      const r = http.request(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: `${u.pathname}${u.search}`,
+          method: o.method ?? 'GET',
+          agent,
+          headers: o.headers,
+        },
+        (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode ?? 0))
+          res.on('error', () => resolve(0))
+        },
+      )
+      r.on('error', () => resolve(0))
+      r.end(o.body)
+    })
+  const total = Math.round(o.rate * o.seconds)
+  const lat: number[] = []
+  let ok = 0
+  let non2xx = 0
+  let errors = 0
+  const pending: Promise<void>[] = []
+  const t0 = performance.now()
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / o.rate
+    const wait = due - performance.now()
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait))
+    pending.push(
+      one().then((status) => {
+        lat.push(performance.now() - due)
+        if (status === 0) errors++
+        else if (status >= 200 && status < 300) ok++
+        else non2xx++
+      }),
+    )
+  }
+  await Promise.all(pending)
+  const elapsed = (performance.now() - t0) / 1000
+  agent.destroy()
+  lat.sort((a, b) => a - b)
+  const q = (p: number) => Math.round(lat[Math.min(lat.length - 1, Math.floor(p * lat.length))]! * 10) / 10
+  return {
+    sent: total,
+    ok,
+    non2xx,
+    errors,
+    p50: q(0.5),
+    p90: q(0.9),
+    p99: q(0.99),
+    max: q(1),
+    rps: total / elapsed,
+  }
+}
