@@ -28,7 +28,17 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { children, cores, cpuMsOf, freePort, hasProc, pin, pinned, stopServers } from './bench-proc.ts'
+import {
+  children,
+  cores,
+  cpuMsOf,
+  freePort,
+  hasProc,
+  ourServerCommand,
+  pin,
+  pinned,
+  stopServers,
+} from './bench-proc.ts'
 
 const root = join(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -107,8 +117,8 @@ async function start(name: string, cmd: string[], env: NodeJS.ProcessEnv, ready:
 // One data folder: the first server seeds it (as a first npm start does), the next ones start on it.
 const dataDir = join(work, 'data')
 
-/** Our server as npm start runs it (scripts/start.mjs: node tsx/dist/cli.mjs server/main.ts), with `extra`. */
-function startOurs(name: string, extra: NodeJS.ProcessEnv = {}, profile = false) {
+/** Our server as npm start runs it (scripts/start.mjs: node on the compiled build/server/main.mjs), with `extra`. */
+async function startOurs(name: string, extra: NodeJS.ProcessEnv = {}, profile = false) {
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const k of [
     'NODE_ENV',
@@ -121,11 +131,9 @@ function startOurs(name: string, extra: NodeJS.ProcessEnv = {}, profile = false)
     'OUTBOX_DIR',
   ])
     delete env[k]
-  // --cpu-prof is refused in NODE_OPTIONS: profiled, the server runs in one node with tsx as its loader
-  const cmd =
-    profile && profileDir
-      ? [process.execPath, '--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'server/main.ts']
-      : [process.execPath, join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/main.ts')]
+  const cmd = await ourServerCommand(
+    profile && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  )
   return start(
     name,
     cmd,

@@ -3,7 +3,7 @@
  * benchmark, not a test: it prints figures. Run by `npm run bench` or alone:
  *   tsx scripts/bench-click.ts [--seconds 20] [--rate 200] [--store doordash] [--database-url postgres://...]
  *
- * Our server is started as `npm start` runs it (server/main.ts through tsx, production mode, the
+ * Our server is started as `npm start` runs it (the compiled build/server/main.mjs, production mode, the
  * embedded database in a fresh folder, the log at its default level to a file, SEED_DEMO=1 for a
  * member, on 127.0.0.1 so the development network is on and the seeded stores have tracking links).
  * The demo member signs in, then POST /api/clicks {store} is sent at a steady rate (--rate requests per
@@ -19,7 +19,16 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { children, cores, cpuMsOf, freePort, pin, pinned, stopServers } from './bench-proc.ts'
+import {
+  children,
+  cores,
+  cpuMsOf,
+  freePort,
+  ourServerCommand,
+  pin,
+  pinned,
+  stopServers,
+} from './bench-proc.ts'
 import { steadyLoad } from './bench-rate.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -44,7 +53,7 @@ async function startServer(): Promise<{ base: string; log: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const k of ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATA_DIR', 'OUTBOX_DIR', 'DEV_NETWORK'])
     delete env[k]
-  const cmd = [process.execPath, join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/main.ts')]
+  const cmd = await ourServerCommand()
   const argv = pinned(cmd)
   const fd = openSync(log, 'a')
   const child = spawn(argv[0]!, argv.slice(1), {

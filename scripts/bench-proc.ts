@@ -5,10 +5,12 @@
  * and its descendants used (tsx runs the server in a child), read from /proc. Under other load on a
  * shared machine latency measures the machine; CPU time per request measures the route.
  */
+
 import { type ChildProcess, execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus } from 'node:os'
+import { buildServer, SERVER_BUNDLE } from './build-server.mjs'
 
 function hasTaskset() {
   try {
@@ -81,4 +83,13 @@ export async function freePort(from: number): Promise<number> {
     }
   }
   throw new Error(`no free port in ${from}-${from + 99}`)
+}
+
+/**
+ * The command `npm start` runs the API server with (scripts/start.mjs): plain Node on the compiled
+ * bundle, compiled now so the bench measures the sources as they are.
+ */
+export async function ourServerCommand(nodeFlags: string[] = []): Promise<string[]> {
+  await buildServer()
+  return [process.execPath, '--enable-source-maps', ...nodeFlags, SERVER_BUNDLE]
 }

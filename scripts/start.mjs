@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // npm start: installs what is missing, builds the SPA for BRAND when its sources are newer than the
-// build, then runs the API server, which serves the build and /api on PORT (default 3000). Without
+// build, compiles the API server to build/server/main.mjs when its sources are newer than that
+// (scripts/build-server.mjs), then runs it with plain Node (no TypeScript loader), serving the build
+// and /api on PORT (default 3000). Without
 // NODE_ENV it is the production-safe profile (no development route, no demo member unless SEED_DEMO=1);
 // the server prints one summary of what it runs with.
 import { execFileSync, spawn } from 'node:child_process'
@@ -40,14 +42,22 @@ if (process.env.SKIP_BUILD !== '1' && (!existsSync(index) || statSync(index).mti
   run('npx', ['rsbuild', 'build'], { BRAND: brand })
 }
 
-const server = spawn(
-  process.execPath,
-  [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/main.ts')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, BRAND: brand },
-  },
+// the server: compiled when a source it bundles (server, src, plugins, config) is newer than the bundle
+const { buildServer, SERVER_BUNDLE } = await import('./build-server.mjs')
+const serverSources = Math.max(
+  ...['server', 'src', 'plugins', 'config'].map((d) => newest(join(root, d))),
+  statSync(join(root, 'scripts/build-server.mjs')).mtimeMs,
+  statSync(join(root, 'package-lock.json')).mtimeMs,
 )
+if (!existsSync(SERVER_BUNDLE) || statSync(SERVER_BUNDLE).mtimeMs < serverSources) {
+  const ms = await buildServer()
+  console.log(`Compiled the server in ${ms} ms.`)
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, BRAND: brand },
+})
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))
