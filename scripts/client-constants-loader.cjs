@@ -12,8 +12,11 @@ const SERVER_ONLY = [
   'inquiryMatch',
   'jobPollSeconds',
   'jobs',
+  'payoutHoldDays',
   'payoutReleaseSeconds',
   'promoCreditWindowMinutes',
+  'rebateClaims',
+  'referralBonusCents',
   'urlLoginCodeMinutes',
   // parts of a group the browser reads (a dotted path: group.key)
   'cashback.defaultConfirmationDays',
@@ -30,6 +33,7 @@ const SERVER_ONLY = [
   'protection.parcelLostDays',
   'protection.syncMinSeconds',
   'protection.watchIntervalSeconds',
+  'withdrawalMinimum.cashCents',
 ]
 
 module.exports = function clientConstants(source) {

@@ -14,6 +14,7 @@ import { constantsSchema } from '../src/config/schemas/constants'
 import { landersSchema } from '../src/config/schemas/landers'
 import { networksConfigSchema } from '../src/config/schemas/networks'
 import { partnersSchema } from '../src/config/schemas/partners'
+import { plansSchema } from '../src/config/schemas/plans'
 import { redirectsSchema } from '../src/config/schemas/redirects'
 import { routesSchema } from '../src/config/schemas/routes'
 
@@ -29,6 +30,7 @@ const schemas: Record<string, z.ZodType> = {
   landers: landersSchema,
   networks: networksConfigSchema,
   partners: partnersSchema,
+  plans: plansSchema,
   redirects: redirectsSchema,
   routes: routesSchema,
 }

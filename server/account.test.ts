@@ -134,6 +134,8 @@ describe('withdrawals and coins', () => {
       minimum_coins: constants.withdrawalMinimum.coins,
       coins_per_dollar: constants.coinWithdrawal.coinsPerDollar,
       hold_days: constants.payoutHoldDays,
+      // the test server's payout provider is the development one (issue 27): it pays test money
+      pays_test_money: true,
     })
   })
 })

@@ -10,13 +10,25 @@ import Fastify, {
 import { z } from 'zod'
 import { constants } from '../src/config/constants.ts'
 import { sandboxCaptcha, siteverifyCaptcha } from './adapters/captcha.ts'
+import { devGiftCardProvider, giftCardFromName } from './adapters/gift-card.ts'
 import { createMail } from './adapters/mail.ts'
 import { paymentFromName } from './adapters/payment.ts'
+import { DEV_PAYOUT_PROVIDER, describePayouts, payoutFromName } from './adapters/payout.ts'
 import { outboxSms } from './adapters/sms.ts'
+import { defaultUploads } from './adapters/uploads.ts'
 import { migrate, openDb } from './db/index.ts'
 import { devNetworkAbsent, devNetworkRoutes } from './dev-network.ts'
+import {
+  defineDevPayoutJobs,
+  devPayoutAbsent,
+  devPayoutProvider,
+  devPayoutRoutes,
+  devPayoutSecret,
+} from './dev-payout.ts'
 import { devPlatformAbsent, devPlatformRoutes } from './dev-platform.ts'
 import { devProviderAbsent, devProviderRoutes } from './dev-provider.ts'
+import { defineBillingJobs } from './lib/billing/renewals.ts'
+import { cardGuard } from './lib/card-guard.ts'
 import { defineCashbackMailJob } from './lib/cashback/notify.ts'
 import { defineCashbackPayableJob } from './lib/cashback/payable-job.ts'
 import { loadPlatforms } from './lib/coins.ts'
@@ -26,6 +38,7 @@ import { createJobRunner, type JobRunner } from './lib/job-queue.ts'
 import { redactUrl, requestSerializer } from './lib/log-redact.ts'
 import { loadNetworks, networkSecretsFromEnv } from './lib/networks.ts'
 import { definePayoutReleaseJob } from './lib/payout-release.ts'
+import { definePayoutJobs } from './lib/payouts.ts'
 import { setupProtection } from './lib/protection/setup.ts'
 import { defineWatcherJob } from './lib/protection/watcher.ts'
 import { defaultPublicUrl, isLoopbackHost, normalisePublicUrl } from './lib/public-url.ts'
@@ -33,6 +46,7 @@ import { securityHeaders } from './lib/security.ts'
 import { Sessions } from './lib/session.ts'
 import { accountRoutes } from './routes/account.ts'
 import { authRoutes } from './routes/auth.ts'
+import { billingRoutes } from './routes/billing.ts'
 import { catalogRoutes } from './routes/catalog.ts'
 import { chatRoutes } from './routes/chat.ts'
 import { clickRoutes } from './routes/clicks.ts'
@@ -44,10 +58,13 @@ import { emailChangeRoutes } from './routes/email-change.ts'
 import { inquiryRoutes } from './routes/inquiries.ts'
 import { linkedAccountRoutes } from './routes/linked-accounts.ts'
 import { loginCodeRoutes } from './routes/login-code.ts'
+import { mailDevRoutes } from './routes/mail-dev.ts'
 import { mobileRoutes } from './routes/mobile.ts'
 import { networkPostbackRoutes } from './routes/network-postback.ts'
+import { payoutRoutes } from './routes/payouts.ts'
 import { postbackRoutes } from './routes/postback.ts'
 import { protectionRoutes } from './routes/protection.ts'
+import { rebateClaimRoutes } from './routes/rebate-claims.ts'
 import { trackingRoutes } from './routes/tracking.ts'
 import { upsellRoutes } from './routes/upsell.ts'
 import { seed } from './seed/index.ts'
@@ -133,6 +150,14 @@ export interface BuildOptions {
   devNetwork?: boolean
   /** How long the development network waits before it sends its postback (ms; default 1000). */
   devNetworkDelayMs?: number
+  /** PAYOUT_PROVIDER (server/adapters/payout.ts); default: the development payout provider when it is on, else none. An unknown name fails the start. */
+  payoutProvider?: string
+  /** The development payout provider (/dev-payout/): default the stand-in rule (DEV_PAYOUT_PROVIDER=1 turns it on elsewhere). */
+  devPayoutProvider?: boolean
+  /** The development payout provider's webhook signing key (default: a random one per process; tests sign reports with theirs). */
+  devPayoutSecret?: string
+  /** GIFT_CARD_PROVIDER (server/adapters/gift-card.ts) when the payout provider is a real one; an unknown name fails the start. */
+  giftCardProvider?: string
   /** LINKED_ACCOUNTS_KEY: 32 bytes (base64 or hex) encrypting providers' tokens; see lib/protection/token-cipher.ts. */
   linkedAccountsKey?: string
   /**
@@ -251,7 +276,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const appJson = readAppJson(root)
   const appEnv = opts.appEnv ?? appJson.defaultEnvironment ?? 'production'
   const cookiePrefix = cookiePrefixOf(appJson, appEnv)
-  const payment = paymentFromName(opts.paymentProvider)
+  const makePayment = paymentFromName(opts.paymentProvider)
+  // an unknown PAYOUT_PROVIDER stops the start-up before anything opens
+  payoutFromName(opts.payoutProvider === DEV_PAYOUT_PROVIDER ? undefined : opts.payoutProvider, undefined)
   const brand = opts.brand ?? appJson.defaultBrand ?? 'default'
   if (!/^[a-z0-9-]+$/.test(brand)) throw new Error(`Bad brand name: ${brand}`)
   const app = Fastify({
@@ -325,14 +352,26 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   })
   const sms = outboxSms(join(outboxDir, 'sms'), (line) => app.log.info(line))
   // issue 27 · payouts and gift cards (helper A): set-up below this line
+  const devPayouts = opts.devPayoutProvider ?? standInDefault
+  const devPayoutKey = opts.devPayoutSecret ?? devPayoutSecret()
+  const payouts = payoutFromName(
+    opts.payoutProvider,
+    devPayouts ? () => devPayoutProvider(db, devPayoutKey) : undefined,
+  )
+  const giftCards = payouts?.paysTestMoney
+    ? devGiftCardProvider(constants.giftCards.lifeDays)
+    : giftCardFromName(opts.giftCardProvider)
   // issue 27 · rebate claims (helper C): set-up below this line
+  // receipts of rebate claims: DATA_DIR/uploads (memory://: a temporary folder removed on close)
+  const uploads = defaultUploads(dataDir)
+  app.addHook('onClose', async () => uploads.close())
   const services: Services = {
     db,
     sessions,
     mail,
     sms,
     captcha: captchaSecret ? siteverifyCaptcha(captchaSecret) : sandboxCaptcha,
-    payment,
+    payment: makePayment({ db }),
     listCache: new TtlCache(5_000, 2_000),
     limits: {
       loginPerIp: constants.abuseLimits.loginPerIp,
@@ -355,7 +394,10 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     networks,
     protection,
     // issue 27 · payouts and gift cards (helper A): services below this line
+    payouts,
+    giftCards,
     // issue 27 · rebate claims (helper C): services below this line
+    uploads: uploads.store,
   }
   app.decorate('services', services)
   const database = describeDatabase({ databaseUrl: opts.databaseUrl, dataDir })
@@ -364,7 +406,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       mode,
       database,
       mail: mail.describe(),
-      payments: payment.describe(),
+      payments: services.payment.describe(),
       captcha: captchaSecret
         ? 'reCAPTCHA-compatible verification (CAPTCHA_SECRET)'
         : 'sandbox: any response passes (set CAPTCHA_SECRET before real members)',
@@ -377,10 +419,12 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       cashback: describeNetworks(networks, publicUrl),
       protection: protection.describe(),
       // issue 27 · summary lines (helpers A, B) below this line
+      payouts: describePayouts(payouts),
       standIns: [
         ...(platforms.dev ? ['development survey platform (/dev-platform)'] : []),
         ...(devLinkProvider ? ['development link provider (/dev-provider)'] : []),
         ...(networks.dev ? ['development network (/dev-network)'] : []),
+        ...(payouts?.id === DEV_PAYOUT_PROVIDER ? ['development payout provider (/dev-payout)'] : []),
       ],
     }),
   )
@@ -409,6 +453,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
 
   securityHeaders(app, { allowedOrigins: opts.allowedOrigins ?? [] })
   // issue 27 · card guard (helper E): hooks below this line
+  // a card number in a body to /api: 400 card_number_refused before any handler or log (lib/card-guard.ts)
+  cardGuard(app)
   compressReplies(app)
 
   app.setErrorHandler((err, req, reply) => {
@@ -464,7 +510,10 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   defineCashbackPayableJob(jobs, services, constants.jobPollSeconds)
   defineCashbackMailJob(jobs, services)
   // issue 27 · payouts and gift cards (helper A): jobs below this line
+  definePayoutJobs(jobs, services)
+  if (payouts?.id === DEV_PAYOUT_PROVIDER) defineDevPayoutJobs(jobs, app, db, devPayoutKey)
   // issue 27 · billing (helper B): jobs below this line
+  defineBillingJobs(jobs, services)
   // issue 27 · mail (helper D): jobs below this line
   app.addHook('onReady', async () => jobs.start())
   app.addHook('onClose', async () => jobs.stop())
@@ -475,9 +524,15 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   await emailChangeRoutes(app, services)
   await loginCodeRoutes(app, services)
   // issue 27 · payouts and gift cards (helper A): routes below this line
+  await payoutRoutes(app, services)
+  if (payouts?.id === DEV_PAYOUT_PROVIDER) await devPayoutRoutes(app, db)
+  else devPayoutAbsent(app)
   // issue 27 · billing (helper B): routes below this line
+  await billingRoutes(app, services, { runJobs: () => jobs.runDueJobs() })
   // issue 27 · rebate claims (helper C): routes below this line
+  await rebateClaimRoutes(app, services)
   // issue 27 · mail (helper D): routes below this line
+  if (mode !== 'production') await mailDevRoutes(app, services)
   if (mode !== 'production') await devRoutes(app, services)
 
   // DIST_ROOT as rsbuild.config.ts takes it: relative to the root, or absolute

@@ -153,9 +153,14 @@ describe('one ledger that reconciles', () => {
     expect(after.cash.pending).toBe(first.cash.pending + 777)
     expect(after.cash.payable).toBe(first.cash.payable + 500)
     expect(after.coin.payable).toBe(first.coin.payable - constants.withdrawalMinimum.coins)
-    // to a gift card at Amazon, paid before: no hold, paid at once
-    expect(w.body.data).toMatchObject({ status: 'paid', release_at: null })
-    expect(after.coin.paid).toBe(first.coin.paid + constants.withdrawalMinimum.coins)
+    // to a gift card at Amazon, paid before: no hold; sent by scheduled work (issue 27), not paid at once
+    expect(w.body.data).toMatchObject({ status: 'sending', release_at: null })
+    expect(after.coin.paid).toBe(first.coin.paid)
+    // the gift-card provider issues the card: paid
+    await app.jobs.runDueJobs()
+    const issued = await reconcile(uid, token)
+    expect(issued.coin.paid).toBe(first.coin.paid + constants.withdrawalMinimum.coins)
+    expect(issued.coin.payable).toBe(after.coin.payable)
   })
 
   it('the same event is never booked twice: a duplicate source reference is refused', async () => {
@@ -285,7 +290,7 @@ describe('withdrawals that never pay twice', () => {
     expect((await withdraw(unverified, { amount: 2000 })).body.code).toBe('email_unverified')
   })
 
-  it('new payout details are held for the days of constants.json; the advance sends them; known details are paid at once', async () => {
+  it('new payout details are held for the days of constants.json; the advance sends them and the provider pays them; known details are sent too, never paid at once', async () => {
     const m = await member('held@example.com')
     await earn(m.email, 6000)
     const first = await withdraw(m.token, { amount: 1000, destination: 'new@example.com' })
@@ -301,11 +306,20 @@ describe('withdrawals that never pay twice', () => {
     expect((await c.get('/api/account/balances', c.bearer(m.token))).body.cash.payable_cents).toBe(4000)
     const sent = await c.post('/api/dev/ledger/advance', { email: m.email })
     expect(sent.body.released).toBe(2)
+    // sent by scheduled work through the (development) payout provider, paid when it reports
+    await app.jobs.runDueJobs()
+    const inFlight = (await c.get('/api/account/ledger?kind=withdrawal', c.bearer(m.token))).body
+    expect(inFlight.data.map((e: { status: string }) => e.status)).toEqual(['pending', 'pending'])
+    const afterDelay = () =>
+      app.jobs.runDueJobs(new Date(Date.now() + (constants.payouts.devProviderDelaySeconds + 1) * 1000))
+    await afterDelay()
     const paid = (await c.get('/api/account/ledger?kind=withdrawal', c.bearer(m.token))).body
     expect(paid.data.map((e: { status: string }) => e.status)).toEqual(['paid', 'paid'])
     expect(paid.totals.cash.paid).toBe(2000)
     const third = await withdraw(m.token, { amount: 1000, destination: 'new@example.com' })
-    expect(third.body.data).toMatchObject({ status: 'paid', release_at: null })
+    expect(third.body.data).toMatchObject({ status: 'sending', release_at: null })
+    await app.jobs.runDueJobs()
+    await afterDelay()
     const list = (await c.get('/api/account/withdrawals', c.bearer(m.token))).body
     expect(list.data.map((w: { status: string }) => w.status)).toEqual(['paid', 'paid', 'paid'])
     await reconcile(m.id, m.token)

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { constants } from '../src/config/constants.ts'
 import { createJobRunner } from './lib/job-queue.ts'
 import { releaseDuePayouts, sumsOf } from './lib/ledger.ts'
 import { definePayoutReleaseJob } from './lib/payout-release.ts'
 import { client, testServer, verifiedMember } from './test-helpers.ts'
+
+/** A time after the development payout provider's delay: its paid reports are due. */
+const afterDevDelay = () => new Date(Date.now() + (constants.payouts.devProviderDelaySeconds + 1) * 1000)
 
 /** Issue 25, item 5: a payout hold ends by time, in scheduled work, never as a side effect of a read. */
 
@@ -75,6 +79,11 @@ describe('payout holds end by time, in scheduled work', () => {
     const r = await releaseDuePayouts(app.services.db)
     expect(r.released).toBeGreaterThanOrEqual(2)
     expect(r.users).toEqual(expect.arrayContaining([a.id, b.id]))
+    // issue 27: the release hands them to the payout provider (a send job each); paid when it reports
+    for (const id of due) expect(await statusOf(app, id)).toEqual({ w: 'sending', l: 'pending' })
+    expect(await statusOf(app, notYet)).toEqual({ w: 'held', l: 'pending' })
+    await app.jobs.runDueJobs(afterDevDelay())
+    await app.jobs.runDueJobs(afterDevDelay())
     for (const id of due) expect(await statusOf(app, id)).toEqual({ w: 'paid', l: 'paid' })
     expect(await statusOf(app, notYet)).toEqual({ w: 'held', l: 'pending' })
     expect((await sumsOf(app.services.db, b.id)).cash_paid).toBe(1300)
@@ -88,6 +97,8 @@ describe('payout holds end by time, in scheduled work', () => {
     const runs = await Promise.all(Array.from({ length: 50 }, () => releaseDuePayouts(app.services.db)))
     const released = runs.flatMap((r) => r.ids).filter((id) => ids.includes(id))
     expect(released.sort()).toEqual([...ids].sort())
+    await app.jobs.runDueJobs(afterDevDelay())
+    await app.jobs.runDueJobs(afterDevDelay())
     for (const id of ids) expect(await statusOf(app, id)).toEqual({ w: 'paid', l: 'paid' })
     for (const m of members) {
       const sums = await sumsOf(app.services.db, m.id)
@@ -115,8 +126,9 @@ describe('payout holds end by time, in scheduled work', () => {
       const m = await member(other, 3000)
       const id = await heldPayout(m, 1500)
       await endHold(other, [id])
+      // sent by the release, paid by the development payout provider after its delay
       await vi.waitFor(async () => expect(await statusOf(other, id)).toEqual({ w: 'paid', l: 'paid' }), {
-        timeout: 8000,
+        timeout: (constants.payouts.devProviderDelaySeconds + 10) * 1000,
         interval: 200,
       })
     } finally {

@@ -19,7 +19,7 @@ let app: FastifyInstance
 let c: ReturnType<typeof client>
 
 beforeAll(async () => {
-  app = await testServer()
+  app = await testServer({ devPayoutProvider: false }) // no development payout provider: test money is never withdrawn
   c = client(app)
 })
 afterAll(() => app?.close())

@@ -42,10 +42,24 @@ const samples: Record<string, { url: string; body?: unknown }> = {
     body: { email: 'demo@example.com', amount_cents: 250 },
   },
   'POST /api/dev/ledger/advance': { url: '/api/dev/ledger/advance', body: { email: 'demo@example.com' } },
+  'POST /api/dev/payouts/release': { url: '/api/dev/payouts/release', body: { email: 'demo@example.com' } },
   'POST /api/dev/clicks': { url: '/api/dev/clicks', body: { email: 'demo@example.com', days_ago: 3 } },
   'POST /api/dev/notifications': {
     url: '/api/dev/notifications',
     body: { email: 'demo@example.com', count: 1 },
+  },
+  'POST /api/dev/billing/advance': {
+    url: '/api/dev/billing/advance',
+    body: { email: 'demo@example.com', days: 1 },
+  },
+  'POST /api/dev/billing/decline': { url: '/api/dev/billing/decline', body: { email: 'demo@example.com' } },
+  'POST /api/dev/mail/sample': {
+    url: '/api/dev/mail/sample',
+    body: { email: 'demo@example.com', list: 'offers' },
+  },
+  'POST /api/dev/rebate-claims/plus': {
+    url: '/api/dev/rebate-claims/plus',
+    body: { email: 'demo@example.com' },
   },
   'POST /api/auth/:provider/callback': {
     url: '/api/auth/dev/callback',
@@ -191,7 +205,7 @@ describe('mail', () => {
 describe('payments and the start-up summary', () => {
   it('PAYMENT_PROVIDER picks the adapter; sandbox by default; an unknown name stops the start', async () => {
     expect(paymentFromName(undefined)).toBe(sandboxPayment)
-    expect(paymentFromName('sandbox').describe()).toBe('sandbox, no money moves')
+    expect(paymentFromName('sandbox')({ db: {} as never }).describe()).toBe('sandbox, no money moves')
     expect(() => paymentFromName('stripe')).toThrow(/Unknown PAYMENT_PROVIDER 'stripe'\. Known: sandbox/)
     await expect(defaultServer({ paymentProvider: 'stripe' })).rejects.toThrow(/Unknown PAYMENT_PROVIDER/)
   })

@@ -1,7 +1,10 @@
 import type { CaptchaAdapter } from './adapters/captcha.ts'
+import type { GiftCardProvider } from './adapters/gift-card.ts'
 import type { MailAdapter } from './adapters/mail.ts'
 import type { PaymentAdapter } from './adapters/payment.ts'
+import type { PayoutProvider } from './adapters/payout.ts'
 import type { SmsAdapter } from './adapters/sms.ts'
+import type { UploadStore } from './adapters/uploads.ts'
 import type { Mode } from './app.ts'
 import type { Db } from './db/index.ts'
 import type { Platforms } from './lib/coins.ts'
@@ -59,5 +62,11 @@ export interface Services {
   /** Validate 2xx replies against their contract schema (tests). */
   checkReplies: boolean
   // issue 27 · payouts and gift cards (helper A): fields below this line
+  /** The payout provider (PAYOUT_PROVIDER; the development one under the stand-in rule); null: none, withdrawals wait. */
+  payouts: PayoutProvider | null
+  /** The gift-card provider of gift-card withdrawals (the development one with the development payout provider). */
+  giftCards: GiftCardProvider | null
   // issue 27 · rebate claims (helper C): fields below this line
+  /** Files members upload (rebate claim receipts): DATA_DIR/uploads by default, or a bucket. */
+  uploads: UploadStore
 }

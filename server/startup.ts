@@ -38,7 +38,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
   const publicUrl = normalisePublicUrl(env.PUBLIC_URL || defaultPublicUrl(env.PORT))
   // The stand-ins that play a partner (the development survey platform and link provider) pay test
   // money: on by default only on a loopback HOST (and, in production, on the embedded database);
-  // elsewhere only when named (DEV_SURVEY_PLATFORM=1, DEV_LINK_PROVIDER=1, DEV_NETWORK=1); =0 turns them off anywhere.
+  // elsewhere only when named (DEV_SURVEY_PLATFORM=1, DEV_LINK_PROVIDER=1, DEV_NETWORK=1, DEV_PAYOUT_PROVIDER=1); =0 turns them off anywhere.
   const standIn = (v: string | undefined) =>
     v === '1' || (v !== '0' && loopback && (!env.DATABASE_URL || mode !== 'production'))
   return {
@@ -63,6 +63,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
     coinSecrets: secretsFromEnv(env),
     devSurveyPlatform: standIn(env.DEV_SURVEY_PLATFORM),
     devNetwork: standIn(env.DEV_NETWORK),
+    // issue 27 · payouts: PAYOUT_PROVIDER (default: the development payout provider under the stand-in rule)
+    ...(env.PAYOUT_PROVIDER ? { payoutProvider: env.PAYOUT_PROVIDER } : {}),
+    devPayoutProvider: standIn(env.DEV_PAYOUT_PROVIDER),
+    ...(env.GIFT_CARD_PROVIDER ? { giftCardProvider: env.GIFT_CARD_PROVIDER } : {}),
     ...(env.LINKED_ACCOUNTS_KEY ? { linkedAccountsKey: env.LINKED_ACCOUNTS_KEY } : {}),
     devLinkProvider: standIn(env.DEV_LINK_PROVIDER),
     ...(env.PROTECTION_WATCH_SECONDS ? { protectionWatchSeconds: num(env.PROTECTION_WATCH_SECONDS)! } : {}),
@@ -123,6 +127,8 @@ export interface SummaryInfo {
   protection?: string
   /** The captcha line: the sandbox (passes any response) or the CAPTCHA_SECRET verification. */
   captcha?: string
+  /** The payouts line: the payout provider (PAYOUT_PROVIDER), or none. */
+  payouts?: string
   /** The stand-ins that play a partner and are on (their money is test money); empty: none. */
   standIns?: string[]
 }
@@ -177,6 +183,7 @@ export function startupSummary(i: SummaryInfo): string {
     ...(i.surveys ? [`  surveys:  ${i.surveys}`] : []),
     ...(i.cashback ? [`  cash back: ${i.cashback}`] : []),
     ...(i.protection ? [`  protection: ${i.protection}`] : []),
+    ...(i.payouts ? [`  payouts:  ${i.payouts}`] : []),
     ...(i.standIns ? [`  stand-ins: ${describeStandIns(i.standIns)}`] : []),
   ].join('\n')
 }

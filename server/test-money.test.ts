@@ -15,7 +15,8 @@ let c: ReturnType<typeof client>
 const PASSWORD = 'correct horse battery'
 
 beforeAll(async () => {
-  app = await testServer({ payoutReleaseSeconds: 0 })
+  // no payout provider that pays test money (the development payout provider does: server/payouts.test.ts)
+  app = await testServer({ payoutReleaseSeconds: 0, devPayoutProvider: false })
   c = client(app)
 })
 afterAll(() => app?.close())
@@ -191,7 +192,7 @@ describe('test money', () => {
     expect(line(startupSummary({ ...base, standIns: [] }))).toBe(
       '  stand-ins: none (no development survey platform, link provider or network)',
     )
-    const off = await testServer({ devLinkProvider: false })
+    const off = await testServer({ devLinkProvider: false, devPayoutProvider: false })
     try {
       expect(line(off.summary('http://x'))).toMatch(
         /^ {2}stand-ins: development survey platform \(\/dev-platform\), development network \(\/dev-network\) on; .*test money/,

@@ -14,6 +14,12 @@ beforeAll(async () => {
 afterAll(() => app?.close())
 
 const exp = `12/${(new Date().getFullYear() + 2) % 100}`
+/** The card form's first step: the card goes to the sandbox provider's tokenizer, never to /api. */
+async function tokenize(card_number: string, more: { zip?: string; cvv?: string; exp?: string } = {}) {
+  const r = await c.post('/sandbox-pay/v1/tokens', { card_number, zip: '10001', cvv: '123', exp, ...more })
+  if (r.status !== 200) throw new Error(`tokenize failed: ${r.status} ${r.text}`)
+  return r.body.id as string
+}
 
 describe('plans and payment', () => {
   it('lists plans', async () => {
@@ -24,11 +30,7 @@ describe('plans and payment', () => {
     })
   })
   it("answers the spec's messages for empty card fields", async () => {
-    const r = await c.post(
-      '/api/upsell/subscribe',
-      { plan: 'plus', card_number: '', zip: '', cvv: '', exp: '' },
-      c.bearer(token),
-    )
+    const r = await c.post('/sandbox-pay/v1/tokens', { card_number: '', zip: '', cvv: '', exp: '' })
     expect(r.status).toBe(422)
     expect(r.body.errors).toMatchObject({
       card_number: ['Card Number cannot be empty.'],
@@ -36,17 +38,18 @@ describe('plans and payment', () => {
       cvv: ['Card CVV cannot be empty.'],
       exp: ['Card Expiration cannot be empty.'],
     })
-    const expired = await c.post(
-      '/api/upsell/subscribe',
-      { plan: 'plus', card_number: '4242424242424242', zip: '10001', cvv: '123', exp: '01/20' },
-      c.bearer(token),
-    )
+    const expired = await c.post('/sandbox-pay/v1/tokens', {
+      card_number: '4242424242424242',
+      zip: '10001',
+      cvv: '123',
+      exp: '01/20',
+    })
     expect(expired.body.errors.exp).toEqual(['This card has expired.'])
   })
   it('declines 4000 0000 0000 0002 with the retry message', async () => {
     const r = await c.post(
       '/api/upsell/subscribe',
-      { plan: 'plus', card_number: '4000 0000 0000 0002', zip: '10001', cvv: '123', exp },
+      { plan: 'plus', payment_method: await tokenize('4000 0000 0000 0002') },
       c.bearer(token),
     )
     expect(r.status).toBe(402)
@@ -59,7 +62,7 @@ describe('plans and payment', () => {
   it('subscribes with 4242 4242 4242 4242 and starts the trial', async () => {
     const r = await c.post(
       '/api/upsell/subscribe',
-      { plan: 'plus', card_number: '4242 4242 4242 4242', zip: '10001', cvv: '123', exp },
+      { plan: 'plus', payment_method: await tokenize('4242 4242 4242 4242') },
       c.bearer(token),
     )
     expect(r.status).toBe(200)
@@ -80,10 +83,10 @@ describe('plans and payment', () => {
       '/api/upsell/subscribe',
       {
         plan: 'shipping',
-        card_number: '4242424242424242',
-        zip: '10001',
-        cvv: '1234',
-        exp: `03/${new Date().getFullYear() + 1}`,
+        payment_method: await tokenize('4242424242424242', {
+          cvv: '1234',
+          exp: `03/${new Date().getFullYear() + 1}`,
+        }),
       },
       c.bearer(token),
     )
@@ -101,21 +104,25 @@ describe('plans and payment', () => {
     expect((await c.post('/api/upsell/decline', { tpsha1: 'abc' })).body.redirect).toBe('/splnothanq')
     const bad = await c.post(
       '/api/account/payment-method',
-      { card_number: '4000000000000002', zip: '1', cvv: '123', exp },
+      { payment_method: await tokenize('4000000000000002', { zip: '1' }) },
       c.bearer(token),
     )
     expect(bad.status).toBe(402)
-    const luhn = await c.post(
-      '/api/account/payment-method',
-      { card_number: '1234567812345678', zip: '1', cvv: '123', exp },
-      c.bearer(token),
-    )
+    // a number failing Luhn: declined by the tokenizer, as the card form shows it
+    const luhn = await c.post('/sandbox-pay/v1/tokens', {
+      card_number: '1234567812345678',
+      zip: '1',
+      cvv: '123',
+      exp,
+    })
     expect(luhn.status).toBe(402)
     const ok = await c.post(
       '/api/account/payment-method',
-      { card_number: '5555555555554444', zip: '1', cvv: '123', exp },
+      { payment_method: await tokenize('5555555555554444', { zip: '1' }) },
       c.bearer(token),
     )
     expect(ok.body.success).toBe(true)
+    const billing = await c.get('/api/account/billing', c.bearer(token))
+    expect(billing.body.data.payment_methods[0]).toMatchObject({ brand: 'mastercard', last4: '4444' })
   })
 })

@@ -13,6 +13,9 @@ export {
   Payment,
   PaymentCard,
   PaymentMethodRequest,
+  PaymentMethodToken,
+  PaymentProviderReply,
+  TokenizeReply,
 } from './shared/billing'
 export { ContactReply, ContactRequest } from './shared/contact'
 export { int, paged, str } from './shared/contract-helpers'
@@ -30,6 +33,7 @@ export {
   LedgerQuery,
   LedgerReply,
   LedgerStatus,
+  WITHDRAWAL_STATUSES,
   Withdrawal,
   WithdrawalMethod,
   WithdrawalReply,

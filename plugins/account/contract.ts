@@ -175,18 +175,27 @@ export const ProfileUpdate = z.object({
 })
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>
 
-export const Settings = z.object({
+/** When and how a list of mails was left from a mail (issue 27): its unsubscribe page, or the mail app's one-click. */
+export const UnsubscribedNote = z.object({ at: z.string(), via: z.enum(['link', 'one_click']) })
+export type UnsubscribedNote = z.infer<typeof UnsubscribedNote>
+const SettingsFields = z.object({
   email_offers: z.boolean(),
   email_rebates: z.boolean(),
   sms: z.boolean(),
   language: z.enum(['en', 'es']),
   terms: z.object({ firefox: z.boolean(), pii: z.boolean(), stats: z.boolean(), cookies: z.boolean() }),
 })
+export const Settings = z.extend(SettingsFields, {
+  /** a mail setting that is off because its mail's unsubscribe turned it off (cleared when turned on again) */
+  unsubscribed: z.optional(
+    z.object({ email_offers: z.optional(UnsubscribedNote), email_rebates: z.optional(UnsubscribedNote) }),
+  ),
+})
 export type Settings = z.infer<typeof Settings>
 export type TermName = keyof Settings['terms']
 export const SettingsReply = z.object({ data: Settings })
 export type SettingsReply = z.infer<typeof SettingsReply>
-export const SettingsUpdate = z.partial(Settings)
+export const SettingsUpdate = z.partial(SettingsFields)
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>
 
 export const ReferralsReply = z.object({
@@ -236,6 +245,7 @@ export const DevNotifyRequest = z.object({
 })
 
 /** Missing cash back: the member's inquiries (issue 26). */
+export * from './claim-contract'
 export * from './inquiry-contract'
 
 /** The live chat of /account/contact (SPEC 2.9). */

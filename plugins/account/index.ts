@@ -18,6 +18,7 @@ export default definePlugin({
     SettingsPage: () => import('./screens/SettingsPage'),
     BillingPage: () => import('./screens/BillingPage'),
     RebatesPage: () => import('./screens/RebatesPage'),
+    RebateClaimPage: () => import('./screens/RebateClaimPage'),
     SubscriptionPage: () => import('./screens/SubscriptionPage'),
     ShipSubscriptionPage: () => import('./screens/ShipSubscriptionPage'),
     SfBenefitsPage: () => import('./screens/SfBenefitsPage'),

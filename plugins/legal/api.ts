@@ -5,7 +5,15 @@ import {
   NewsListReply as NewsListSchema,
   type NewsPost,
   NewsPostReply,
+  UnsubscribeReply,
 } from './contract'
+
+/** A mail's unsubscribe link: its token turns its list off (POST /api/unsubscribe); the reply names the list. */
+export async function unsubscribe(http: HttpClient, token: string): Promise<UnsubscribeReply> {
+  const reply = UnsubscribeReply.safeParse(await http.post<unknown>('/api/unsubscribe', { token }))
+  if (!reply.success) throw new Error('Unexpected reply from /api/unsubscribe')
+  return reply.data
+}
 
 /** The visitor's country: the signed-in member's profile country, else the IP's (GET /api/geo). */
 export async function fetchCountry(http: HttpClient, signal?: AbortSignal): Promise<string> {

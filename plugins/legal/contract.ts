@@ -30,12 +30,16 @@ export const NewsPostReply = z.object({ data: NewsPost })
 export { ContactReply, ContactRequest }
 
 /**
- * POST /api/unsubscribe (issue 26): the token of a mail's unsubscribe link (/unsub/<list>?token=…) turns
- * that list of mails off for the member it names; `list` says which (cashback: users.settings.email_rebates).
+ * POST /api/unsubscribe (issues 26, 27): the token of a mail's unsubscribe link (/unsub/<list>?token=…,
+ * /un?token=… for all) turns that list of mails off for the member it names; `list` says which (cashback:
+ * users.settings.email_rebates, offers: email_offers, all: both). The token is signed for its list.
+ * POST /api/unsubscribe/one-click?token=… (RFC 8058, the List-Unsubscribe header of a mail) answers the same.
  */
 export const UnsubscribeRequest = z.object({
   token: z.string().check(z.minLength(1), z.maxLength(200)),
 })
 export type UnsubscribeRequest = z.infer<typeof UnsubscribeRequest>
-export const UnsubscribeReply = z.object({ success: z.boolean(), list: z.enum(['cashback']) })
+export const UNSUBSCRIBE_LISTS = ['cashback', 'offers', 'all'] as const
+export const UnsubscribeReply = z.object({ success: z.boolean(), list: z.enum(UNSUBSCRIBE_LISTS) })
 export type UnsubscribeReply = z.infer<typeof UnsubscribeReply>
+export const OneClickQuery = z.object({ token: z.optional(z.string().check(z.maxLength(200))) })

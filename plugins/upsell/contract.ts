@@ -1,5 +1,13 @@
 import { z } from 'zod/mini'
-import { BillingReply, CardFields, PaymentMethodRequest, type PlanId, Subscription } from '../../src/contract'
+import {
+  BillingReply,
+  PaymentMethodRequest,
+  PaymentMethodToken,
+  PaymentProviderReply,
+  type PlanId,
+  Subscription,
+  TokenizeReply,
+} from '../../src/contract'
 
 /** API contract of the upsell plugin: plans, payment (sandbox processor), subscriptions and billing. */
 
@@ -13,10 +21,13 @@ export type Plan = z.infer<typeof Plan>
 export const PlansReply = z.object({ data: z.array(Plan) })
 export type PlansReply = z.infer<typeof PlansReply>
 
-/** The card fields (the core's, shared with the account area's card form) and the plan. */
+/**
+ * The plan and the card's payment-method token (the card form posts the card to the provider's tokenize
+ * URL, GET /api/billing/provider; card numbers never reach our server).
+ */
 export const SubscribeRequest = z.object({
   plan: z.enum(['plus', 'shipping']),
-  ...CardFields.shape,
+  payment_method: PaymentMethodToken,
   name: z.optional(z.string().check(z.maxLength(100))),
   tpsha1: z.optional(z.string().check(z.maxLength(100))),
 })
@@ -41,4 +52,31 @@ export const CancelRequest = z.object({ plan: z.enum(['plus', 'shipping']) })
 export const CancelReply = z.object({ success: z.boolean(), data: Subscription })
 
 // the billing shapes are shared with the account area, so the core's public module owns them
-export { BillingReply, PaymentMethodRequest }
+export { BillingReply, PaymentMethodRequest, PaymentProviderReply, TokenizeReply }
+
+/** The /updatepay_method link's signed token (mailed after a declined renewal). */
+export const UpdateLinkToken = z.string().check(z.minLength(1), z.maxLength(200))
+/** GET /api/billing/update-method?token=: the membership the link is for. */
+export const UpdateMethodQuery = z.object({ token: UpdateLinkToken })
+export const UpdateMethodInfoReply = z.object({
+  data: z.object({
+    plan: z.enum(['plus', 'shipping']),
+    status: Subscription.shape.status,
+    price_cents: z.number(),
+    last4: z.nullable(z.string()),
+  }),
+})
+export type UpdateMethodInfoReply = z.infer<typeof UpdateMethodInfoReply>
+/** POST /api/billing/update-method: the link's token and the new card's payment-method token. */
+export const UpdateMethodRequest = z.object({ token: UpdateLinkToken, payment_method: PaymentMethodToken })
+/** 200: the card is on the membership and the amount due was charged (402 when the new card is declined). */
+export const UpdateMethodReply = z.object({ success: z.boolean(), data: Subscription })
+export type UpdateMethodReply = z.infer<typeof UpdateMethodReply>
+
+/** Test mode only: move a member's membership dates back by `days`, then run the due renewals. */
+export const DevBillingAdvanceRequest = z.object({
+  email: z.string().check(z.maxLength(254)),
+  days: z.number().check(z.int(), z.minimum(1), z.maximum(400)),
+})
+/** Test mode only: every payment-method token of the member declines from now on (the sandbox's switch). */
+export const DevBillingDeclineRequest = z.object({ email: z.string().check(z.maxLength(254)) })

@@ -71,6 +71,14 @@ describe('server errors', () => {
       name: '!No code for this one.',
     })
   })
+  it('a refused second trial and a token to make again have their own texts (issue 27)', () => {
+    expect(
+      serverErrors(
+        { plan: ['You have already had a free trial.'], payment_method: ['Please enter your card again.'] },
+        { plan: 'trial_used', payment_method: 'invalid_payment_method' },
+      ),
+    ).toEqual({ plan: 'errors.trialUsed', payment_method: 'errors.cardAgain' })
+  })
   it('never reads the English message: a known text without its code is shown as is', () => {
     expect(serverErrors({ card_number: ['Card Number cannot be empty.'] })).toEqual({
       card_number: '!Card Number cannot be empty.',

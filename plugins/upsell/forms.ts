@@ -76,11 +76,14 @@ export function validateSignup(f: SignupForm): FieldErrors {
   return e
 }
 
-/** The server's codes of the card calls (server/routes/upsell.ts) and their upsell keys. */
+/** The server's codes of the card calls (server/routes/upsell.ts, the tokenizer) and their upsell keys. */
 const CODE_KEYS: Record<string, string> = {
   card_declined: 'errors.declined',
   card_expired: 'errors.expPast',
   card_invalid: 'errors.cardInvalid',
+  // first-time members only (issue 27), and a payment-method token the provider no longer knows
+  trial_used: 'errors.trialUsed',
+  invalid_payment_method: 'errors.cardAgain',
 }
 
 /** Validation codes (too_short is an empty field, invalid_format a malformed one) per field. */

@@ -10,6 +10,7 @@ import {
   progressStore,
   resolveStep,
   type Step,
+  soldPlan,
   trialEnd,
 } from './lander'
 
@@ -79,6 +80,19 @@ describe('offer values', () => {
   it('the trial ends trialDays × 24 h after it starts, as the server computes it', () => {
     const now = new Date('2030-01-30T10:00:00Z')
     expect(trialEnd(7, now).toISOString()).toBe('2030-02-06T10:00:00.000Z')
+  })
+})
+
+describe('the plan a step sells', () => {
+  const lander = (plan?: string) => ({ offer: { currencySymbol: '$', ...(plan ? { plan } : {}) } })
+  it("is the step's props.plan, else the plan the lander's offer names (whose prices it shows), else the block's own", () => {
+    expect(soldPlan(lander('shipping'), { block: 'payment', props: {} }, 'plus')).toBe('shipping')
+    expect(soldPlan(lander('plus'), { block: 'upsell', props: {} }, 'shipping')).toBe('plus')
+    expect(soldPlan(lander('plus'), { block: 'upsell', props: { plan: 'shipping' } }, 'shipping')).toBe(
+      'shipping',
+    )
+    expect(soldPlan(lander(), { block: 'payment', props: {} }, 'plus')).toBe('plus')
+    expect(soldPlan(lander('gold'), { block: 'payment', props: {} }, 'plus')).toBe('plus')
   })
 })
 

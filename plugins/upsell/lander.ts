@@ -1,4 +1,4 @@
-import { constants, formatCents, type Lander } from '../../src/index'
+import { constants, formatCents, type Lander, type PlanId, PlanIds } from '../../src/index'
 export type StepBlock = Lander['steps'][number]['block']
 export type Step = Lander['steps'][number]
 export type Offer = Lander['offer']
@@ -8,6 +8,15 @@ export type Offer = Lander['offer']
  * form, the exit-intent overlay over the whole lander. A lander lists them in `steps` like the rest.
  */
 export const COMPANION_BLOCKS: ReadonlySet<StepBlock> = new Set<StepBlock>(['offer-terms', 'exit-intent'])
+
+/**
+ * The plan a selling step (payment, upsell) sells: its `props.plan`, else the plan the lander's offer
+ * names (the one whose prices its texts show; config:check keeps the two the same), else `fallback`.
+ */
+export function soldPlan(lander: { offer: Pick<Offer, 'plan'> }, step: Step, fallback: PlanId): PlanId {
+  const named = step.props.plan ?? lander.offer.plan
+  return (PlanIds as readonly unknown[]).includes(named) ? (named as PlanId) : fallback
+}
 
 /** The steps a visitor goes through, in order (companion blocks left out). */
 export function flowSteps(lander: Pick<Lander, 'steps'>): Step[] {

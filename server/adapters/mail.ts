@@ -7,10 +7,17 @@ export interface Mail {
   subject: string
   body: string
   links?: { label: string; url: string }[]
+  /**
+   * Extra header lines (issue 27): a notice or marketing mail's `List-Unsubscribe` and
+   * `List-Unsubscribe-Post` (RFC 8058). A transactional mail (a reset link, a sign-in code) has none.
+   */
+  headers?: Record<string, string>
 }
 
 /** A message as the outbox keeps it. */
-export interface StoredMail extends Required<Mail> {
+export interface StoredMail extends Required<Omit<Mail, 'headers'>> {
+  /** absent in messages written before issue 27 */
+  headers?: Record<string, string>
   id: string
   created_at: string
 }
@@ -39,7 +46,13 @@ export function outboxMail(dir: string, log: (line: string) => void): MailAdapte
   const box = outboxFolder<StoredMail>(dir)
   return {
     async send(m) {
-      box.write({ to: m.to, subject: m.subject, body: m.body, links: m.links ?? [] })
+      box.write({
+        to: m.to,
+        subject: m.subject,
+        body: m.body,
+        links: m.links ?? [],
+        headers: m.headers ?? {},
+      })
       log(`mail to ${maskEmail(m.to)} written to the outbox (npm run mailbox)`)
     },
     describe: () =>
@@ -58,7 +71,13 @@ export function mailText(m: Mail): string {
 export function smtpMail(transport: Transporter, from: string, label: string): MailAdapter {
   return {
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: mailText(m) })
+      await transport.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: mailText(m),
+        ...(m.headers && Object.keys(m.headers).length ? { headers: m.headers } : {}),
+      })
     },
     describe: () => label,
   }

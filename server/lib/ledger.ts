@@ -2,6 +2,7 @@ import type { Balances, LedgerKind, LedgerStatus } from '../../plugins/account/c
 import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { payLanderPromises } from './cashback/lander-promise.ts'
+import { enqueue } from './job-queue.ts'
 
 /**
  * The ledger (migration 003): every credit and debit of a member is one row, and every balance the API
@@ -11,7 +12,7 @@ import { payLanderPromises } from './cashback/lander-promise.ts'
  * - pending: credits not yet payable (pending, confirmed);
  * - payable: what can be withdrawn: payable credits (and credits already paid out) less every debit
  *   that is not declined or reversed (a held withdrawal leaves the balance when it is asked for);
- * - paid: what was paid out (withdrawals that were sent).
+ * - paid: what was paid out (withdrawals the payout provider reported paid).
  */
 const GROUPS_SQL = `SELECT currency, status, amount > 0 AS credit, kind = 'withdrawal' AS withdrawal, test,
     sum(amount)::int AS total, count(*)::int AS n
@@ -208,16 +209,18 @@ export async function advanceCash(db: Db, userId: number): Promise<{ moved: numb
 }
 
 /**
- * Sends the held payouts whose hold has ended, across members (`userId`: one member's only; `all`: every
- * held one, the test-mode advance): the withdrawal and its ledger row become paid. Scheduled work
- * (server/lib/payout-release.ts) calls it, never a read. Safe to run concurrently: the rows are taken
- * with FOR UPDATE SKIP LOCKED, so another run skips a payout this one is sending, and a payout moves
- * out of `held` once.
+ * Ends the hold of the held payouts whose hold has ended, across members (`userId`: one member's only;
+ * `all`: every held one, the test-mode routes): each becomes `sending`, with a one-off job
+ * (`payout_send:<id>`, server/lib/payouts.ts) that sends it through the payout provider, or `review` when
+ * it is worth more than constants.payouts.reviewAboveCents (staff approve it first). Its ledger row stays
+ * pending until the provider reports the result. Scheduled work (server/lib/payout-release.ts) calls it,
+ * never a read. Safe to run concurrently: the rows are taken with FOR UPDATE SKIP LOCKED and a payout
+ * moves out of `held` once.
  */
 export async function releaseDuePayouts(
   db: Db,
   opts: { userId?: number; all?: boolean } = {},
-): Promise<{ released: number; ids: number[]; users: number[] }> {
+): Promise<{ released: number; ids: number[]; users: number[]; review: number[] }> {
   return db.transaction(async (tx) => {
     const due = await tx.query<{ id: number; user_id: number }>(
       `SELECT id, user_id FROM withdrawals
@@ -225,19 +228,20 @@ export async function releaseDuePayouts(
        ORDER BY id FOR UPDATE SKIP LOCKED`,
       [opts.userId ?? null, opts.all === true],
     )
-    if (!due.length) return { released: 0, ids: [], users: [] }
-    const sent = await tx.query<{ id: number; user_id: number }>(
-      `UPDATE withdrawals SET status = 'paid' WHERE id = ANY($1::int[]) AND status = 'held' RETURNING id, user_id`,
-      [due.map((w) => w.id)],
+    if (!due.length) return { released: 0, ids: [], users: [], review: [] }
+    const moved = await tx.query<{ id: number; user_id: number; status: string }>(
+      `UPDATE withdrawals SET status = CASE WHEN value_cents > $2::int THEN 'review' ELSE 'sending' END
+       WHERE id = ANY($1::int[]) AND status = 'held' RETURNING id, user_id, status`,
+      [due.map((w) => w.id), constants.payouts.reviewAboveCents],
     )
-    await tx.query(
-      `UPDATE ledger SET status = 'paid', updated_at = now() WHERE source_ref = ANY($1::text[]) AND status = 'pending'`,
-      [sent.map((w) => `withdrawal:${w.id}`)],
-    )
+    const sending = moved.filter((w) => w.status === 'sending')
+    for (const w of sending)
+      await enqueue(tx, 'payout_send', { key: `payout_send:${w.id}`, payload: { id: w.id } })
     return {
-      released: sent.length,
-      ids: sent.map((w) => w.id),
-      users: [...new Set(sent.map((w) => w.user_id))],
+      released: sending.length,
+      ids: sending.map((w) => w.id),
+      users: [...new Set(moved.map((w) => w.user_id))],
+      review: moved.filter((w) => w.status === 'review').map((w) => w.id),
     }
   })
 }

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { FastifyRequest } from 'fastify'
 import i18next, { type TFunction } from 'i18next'
+import { constants } from '../../src/config/constants.ts'
 import type { Mail } from '../adapters/mail.ts'
 import type { Services } from '../services.ts'
-import { UNSUB_LISTS, type UnsubList } from './unsubscribe.ts'
+import { listUnsubscribeHeaders, type MailList, UNSUB_LISTS, unsubLinks } from './unsubscribe.ts'
 
 /**
  * Mail to a member, in the member's language (issue 27, "Mail"). Texts live in `locales/<lng>/mail-*.json`
@@ -17,6 +19,26 @@ export const MAIL_LANGUAGES = ['en', 'es'] as const
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number]
 
 export const mailLanguageOf = (language: unknown): MailLanguage => (language === 'es' ? 'es' : 'en')
+
+/**
+ * The language of the page a request came from, for a mail to someone who has not chosen one (a sign-up's
+ * verification, a reset asked before any choice): ?lang=, else the page's language cookie (set by the
+ * web app with the visitor's choice), else the browser's Accept-Language, else English.
+ */
+export function requestLanguage(req: FastifyRequest): MailLanguage {
+  const asked = (req.query as Record<string, unknown> | undefined)?.[constants.languageQueryParam]
+  if (asked === 'en' || asked === 'es') return asked
+  const cookies = String(req.headers.cookie ?? '')
+  for (const part of cookies.split(';')) {
+    const [k, v] = part.trim().split('=')
+    if (k === constants.languageCookieName && (v === 'en' || v === 'es')) return v
+  }
+  const accept = String(req.headers['accept-language'] ?? '')
+    .split(',')[0]
+    ?.trim()
+    .toLowerCase()
+  return accept?.startsWith('es') ? 'es' : 'en'
+}
 
 const root = join(import.meta.dirname, '../..')
 const isMailFile = (f: string) => f.endsWith('.json') && (f.startsWith('mail-') || f === 'cashback-mail.json')
@@ -54,8 +76,21 @@ export function mailTexts(): Promise<(lng: MailLanguage) => TFunction> {
 }
 
 export interface MemberMailOptions {
-  /** The list this mail belongs to: skipped when the member left it; carries its unsubscribe. */
-  list?: UnsubList
+  /**
+   * The list this mail belongs to (a notice or marketing mail): skipped when the member left it; carries
+   * its unsubscribe: a closing line with the link in the member's language, and the RFC 8058
+   * `List-Unsubscribe` / `List-Unsubscribe-Post` headers. Without it the mail is transactional (no headers).
+   */
+  list?: MailList
+  /** The language when the member has not chosen one (the request's, see `requestLanguage`); else English. */
+  language?: MailLanguage
+  /** Another address than the member's own (a new address being confirmed). */
+  to?: string
+}
+
+/** What a mail's builder may use besides the texts: the page address of its unsubscribe link (with `list`). */
+export interface MailExtras {
+  unsubscribeUrl?: string
 }
 
 /**
@@ -65,7 +100,12 @@ export interface MemberMailOptions {
 export async function sendMemberMail(
   s: Services,
   userId: number,
-  build: (t: TFunction, lng: MailLanguage, member: { email: string; name: string }) => Mail | Promise<Mail>,
+  build: (
+    t: TFunction,
+    lng: MailLanguage,
+    member: { email: string; name: string },
+    extras: MailExtras,
+  ) => Mail | Promise<Mail>,
   opts: MemberMailOptions = {},
 ): Promise<boolean> {
   const m = await s.db.one<{ email: string; name: string | null; settings: Record<string, unknown> | null }>(
@@ -73,10 +113,42 @@ export async function sendMemberMail(
     [userId],
   )
   if (!m) return false
-  if (opts.list && m.settings?.[UNSUB_LISTS[opts.list]] === false) return false
-  const lng = mailLanguageOf(m.settings?.language)
+  const list = opts.list
+  if (list && UNSUB_LISTS[list].some((k) => m.settings?.[k] === false)) return false
+  const chosen = m.settings?.language
+  const lng = chosen === 'en' || chosen === 'es' ? chosen : (opts.language ?? 'en')
   const t = (await mailTexts())(lng)
-  const mail = await build(t, lng, { email: m.email, name: (m.name ?? '').trim() })
-  await s.mail.send({ ...mail, to: m.email })
+  const links = list ? await unsubLinks(s.db, s.publicUrl, list, userId) : undefined
+  const mail = await build(
+    t,
+    lng,
+    { email: m.email, name: (m.name ?? '').trim() },
+    {
+      ...(links ? { unsubscribeUrl: links.page } : {}),
+    },
+  )
+  const to = opts.to ?? m.email
+  if (!links) {
+    await s.mail.send({ ...mail, to })
+    return true
+  }
+  // a notice: the closing lines with the unsubscribe link (unless the builder wrote it), and the headers
+  const written = (mail.links ?? []).some((l) => l.url === links.page)
+  await s.mail.send({
+    ...mail,
+    to,
+    body: written
+      ? mail.body
+      : [
+          mail.body,
+          '',
+          t(`mail-account:footer.why.${list}`),
+          t('mail-account:footer.unsubscribe', { url: links.page }),
+        ].join('\n'),
+    links: written
+      ? mail.links
+      : [...(mail.links ?? []), { label: t('mail-account:footer.unsubscribeLabel'), url: links.page }],
+    headers: { ...mail.headers, ...listUnsubscribeHeaders(links.oneClick) },
+  })
   return true
 }

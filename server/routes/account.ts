@@ -45,6 +45,20 @@ function toProfile(u: UserRow) {
   }
 }
 
+const MAIL_SETTINGS = ['email_offers', 'email_rebates'] as const
+
+function unsubscribedOf(st: Record<string, unknown>) {
+  const notes = (st.unsubscribed ?? {}) as Record<string, { at?: unknown; via?: unknown } | undefined>
+  const out: Partial<Record<(typeof MAIL_SETTINGS)[number], { at: string; via: 'link' | 'one_click' }>> = {}
+  for (const k of MAIL_SETTINGS) {
+    const n = notes[k]
+    const at = n && typeof n.at === 'string' ? new Date(n.at) : undefined
+    if (st[k] === false && at && !Number.isNaN(at.getTime()) && (n?.via === 'link' || n?.via === 'one_click'))
+      out[k] = { at: at.toISOString(), via: n.via }
+  }
+  return Object.keys(out).length ? { unsubscribed: out } : {}
+}
+
 function toSettings(u: UserRow) {
   const st = u.settings ?? {}
   const t = u.terms ?? {}
@@ -53,6 +67,8 @@ function toSettings(u: UserRow) {
     email_rebates: st.email_rebates !== false,
     sms: st.sms === true,
     language: st.language === 'es' ? ('es' as const) : ('en' as const),
+    // issue 27: a mail setting an unsubscribe link turned off says when and how, while it stays off
+    ...unsubscribedOf(st),
     // a term the member never set takes SPEC 9's default (constants.json defaultTerms)
     terms: {
       firefox: t.firefox ?? constants.defaultTerms.firefox,
@@ -175,7 +191,9 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
       const out = await s.db.transaction(async (tx) => {
         const g = await tx.one<GiftRow>(
           `UPDATE gift_cards SET status = 'redeemed', redeemed_at = now(), user_id = $2
-           WHERE upper(code) = upper($1) AND status = 'active' AND expires_at > now() RETURNING ${giftCols}`,
+           WHERE upper(code) = upper($1) AND status = 'active' AND expires_at > now()
+             -- a store's card issued for a withdrawal (issue 27) is spent at the store, never redeemed here
+             AND withdrawal_id IS NULL RETURNING ${giftCols}`,
           [body.code, uid],
         )
         if (!g)
@@ -226,9 +244,10 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
         await tx.query("UPDATE gift_cards SET status = 'replaced' WHERE id = $1", [old.id])
         const code = `GC-${crypto.randomUUID().slice(0, 8).toUpperCase()}`
         const g = await tx.one<GiftRow>(
-          `INSERT INTO gift_cards (user_id, brand, amount_cents, code, status, expires_at)
-           VALUES ($1, $2, $3, $4, 'active', now() + interval '1 year') RETURNING ${giftCols}`,
-          [uid, old.brand, old.amount_cents, code],
+          `INSERT INTO gift_cards (user_id, brand, amount_cents, code, status, expires_at, withdrawal_id, provider)
+           SELECT $1, $2, $3, $4, 'active', now() + make_interval(days => $5::int), withdrawal_id, provider
+           FROM gift_cards WHERE id = $6 RETURNING ${giftCols}`,
+          [uid, old.brand, old.amount_cents, code, constants.giftCards.lifeDays, old.id],
         )
         return { success: true, data: toGift(g!) }
       })
@@ -305,9 +324,13 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     reply: SettingsReply,
     async handler({ body, user }) {
       const { terms, ...rest } = body
+      // a mail setting changed here drops the note of the unsubscribe link that turned it off (issue 27)
+      const touched = MAIL_SETTINGS.filter((k) => rest[k] !== undefined)
       await s.db.query(
-        'UPDATE users SET settings = settings || $2::jsonb, terms = terms || $3::jsonb WHERE id = $1',
-        [user!.row.id, JSON.stringify(rest), JSON.stringify(terms ?? {})],
+        `UPDATE users SET settings = (settings || $2::jsonb)
+           || jsonb_build_object('unsubscribed', COALESCE(settings->'unsubscribed', '{}'::jsonb) - $4::text[]),
+         terms = terms || $3::jsonb WHERE id = $1`,
+        [user!.row.id, JSON.stringify(rest), JSON.stringify(terms ?? {}), touched],
       )
       return mine(user!.row.id, toSettings)
     },

@@ -21,6 +21,7 @@ import { recordLanderPromise } from '../lib/cashback/lander-promise.ts'
 import { ipCountry } from '../lib/geo.ts'
 import { errorBody, fail, HttpError } from '../lib/http.ts'
 import { lockMembers } from '../lib/ledger.ts'
+import { type MailLanguage, requestLanguage, sendMemberMail } from '../lib/member-mail.ts'
 import { hashPassword, verifyPassword } from '../lib/password.ts'
 import { toUser } from '../lib/present.ts'
 import { blockedFor, clear, hit } from '../lib/ratelimit.ts'
@@ -38,15 +39,28 @@ export function defaultSid(d = new Date()) {
   return `${p(d.getMonth() + 1)}${p(d.getDate())}${d.getFullYear()}_organic`
 }
 
-export async function sendVerification(s: Services, user: { id: number; email: string }) {
-  const token = await createOneTime(s.db, 'verify', user.id, user.email, 60 * 24 * 3)
+/** How long a verification link works. */
+const VERIFY_LINK_DAYS = 3
+
+/** The verification mail, in the member's language (else the language of the page that asked, issue 27). */
+export async function sendVerification(
+  s: Services,
+  user: { id: number; email: string },
+  language?: MailLanguage,
+) {
+  const token = await createOneTime(s.db, 'verify', user.id, user.email, 60 * 24 * VERIFY_LINK_DAYS)
   const url = `${s.publicUrl}/verify/${token}`
-  await s.mail.send({
-    to: user.email,
-    subject: 'Please verify your email',
-    body: `Confirm your email address to start earning cash back and coins: ${url}\nThe link works once and expires in 3 days.`,
-    links: [{ label: 'Verify my email', url }],
-  })
+  await sendMemberMail(
+    s,
+    user.id,
+    (t) => ({
+      to: user.email,
+      subject: t('mail-account:verify.subject'),
+      body: t('mail-account:verify.body', { url, days: VERIFY_LINK_DAYS }),
+      links: [{ label: t('mail-account:verify.label'), url }],
+    }),
+    { to: user.email, ...(language ? { language } : {}) },
+  )
 }
 
 async function referralCode(db: Db): Promise<string> {
@@ -189,7 +203,14 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
       }
       // the bonus the lander promised (config/landers.json by its id, never an amount from the client)
       await recordLanderPromise(s.db, row!.id, body.lander)
-      await sendVerification(s, row!)
+      // issue 27: the member's mails are in the language of the page they signed up on
+      const language = requestLanguage(req)
+      if (language !== 'en')
+        await s.db.query(
+          `UPDATE users SET settings = settings || jsonb_build_object('language', $2::text) WHERE id = $1`,
+          [row!.id, language],
+        )
+      await sendVerification(s, row!, language)
       return loginReply(s, row!, { recently_created: true })
     },
   })
@@ -290,12 +311,12 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     summary: 'Send the verification email again.',
     auth: 'required',
     reply: SuccessReply,
-    async handler({ user }) {
+    async handler({ req, user }) {
       const u = user!.row
       if (u.is_verified)
         return { success: true, code: 'already_verified', message: 'Your email is already verified.' }
       await limited(s, [[`resend:${u.id}`, 5]])
-      await sendVerification(s, u)
+      await sendVerification(s, u, requestLanguage(req))
       return {
         success: true,
         code: 'verification_sent',
@@ -336,12 +357,17 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         if (row) {
           const token = await createOneTime(s.db, 'reset', row.id, row.email, 60)
           const url = `${s.publicUrl}/password/reset/${token}/${Buffer.from(row.email).toString('base64url')}`
-          await s.mail.send({
-            to: row.email,
-            subject: 'Reset your password',
-            body: `Someone asked to reset the password of your account. If it was you, open: ${url}\nThe link works once and expires in 60 minutes. If it was not you, ignore this email.`,
-            links: [{ label: 'Reset my password', url }],
-          })
+          await sendMemberMail(
+            s,
+            row.id,
+            (t) => ({
+              to: row.email,
+              subject: t('mail-account:reset.subject'),
+              body: t('mail-account:reset.body', { url, minutes: 60 }),
+              links: [{ label: t('mail-account:reset.label'), url }],
+            }),
+            { language: requestLanguage(req) },
+          )
         }
         return { success: true, code: 'reset_sent', message: RESET_SENT }
       }
@@ -429,6 +455,13 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         // either member finishes before the rows move, or starts after and finds its member merged.
         if ((await lockMembers(tx, [from.id, into.id])).length !== 2)
           throw fail(409, 'email', 'This account was just changed. Please try again.', 'merge_conflict')
+        await tx.query(
+          `UPDATE rebate_claims f SET status = 'rejected', reason = 'Claimed twice (accounts merged).', decided_at = now()
+           WHERE f.user_id = $1 AND f.status <> 'rejected' AND EXISTS (SELECT 1 FROM rebate_claims i
+             WHERE i.user_id = $2 AND i.status <> 'rejected' AND i.benefit_type = f.benefit_type
+               AND i.order_number = f.order_number)`,
+          [from.id, into.id],
+        )
         for (const t of [
           'ledger',
           'notifications',
@@ -441,6 +474,8 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
           // one provider account is linked to one member, so moving them never collides
           'linked_accounts',
           'protection_orders',
+          // rebate claims (issue 27): an order both claimed stays live once (the other was closed above)
+          'rebate_claims',
         ]) {
           await tx.query(`UPDATE ${t} SET user_id = $2 WHERE user_id = $1`, [from.id, into.id])
         }

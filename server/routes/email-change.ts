@@ -3,6 +3,7 @@ import { EmailChangeReply, OneTimeLinkRequest } from '../../plugins/auth/contrac
 import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { fail, HttpError } from '../lib/http.ts'
+import { sendMemberMail } from '../lib/member-mail.ts'
 import { toUser } from '../lib/present.ts'
 import { hit } from '../lib/ratelimit.ts'
 import { route } from '../lib/route.ts'
@@ -58,12 +59,18 @@ async function sendConfirmLink(s: Services, userId: number, email: string) {
   const token = await createOneTime(s.db, 'email_change', userId, email, C.confirmLinkMinutes)
   const url = `${s.publicUrl}/email/confirm/${token}`
   const days = Math.round(C.confirmLinkMinutes / 1440)
-  await s.mail.send({
-    to: email,
-    subject: 'Confirm your new email',
-    body: `Open this link to make ${email} the sign-in email of your account: ${url}\nThe link works once and expires in ${days} days. Your account keeps its current email until then. If you did not ask for this, ignore this email.`,
-    links: [{ label: 'Confirm my new email', url }],
-  })
+  // to the new address, in the member's language (issue 27)
+  await sendMemberMail(
+    s,
+    userId,
+    (t) => ({
+      to: email,
+      subject: t('mail-account:emailConfirm.subject'),
+      body: t('mail-account:emailConfirm.body', { email, url, days }),
+      links: [{ label: t('mail-account:emailConfirm.label'), url }],
+    }),
+    { to: email },
+  )
 }
 
 /**
@@ -82,12 +89,17 @@ export async function requestEmailChange(s: Services, u: UserRow, email: string)
   await sendConfirmLink(s, u.id, email)
   const token = await createOneTime(s.db, 'email_undo', u.id, u.email, C.undoLinkDays * 1440)
   const url = `${s.publicUrl}/email/undo/${token}`
-  await s.mail.send({
-    to: u.email,
-    subject: 'Your email is being changed',
-    body: `Someone signed in to your account asked to change its sign-in email to ${email}. It changes when the link sent there is opened. If this was not you, undo it: ${url}\nUndoing keeps or gives back this email, stops the change and signs out every device. Then reset your password. The link works once and expires in ${C.undoLinkDays} days.`,
-    links: [{ label: 'Undo the change', url }],
-  })
+  await sendMemberMail(
+    s,
+    u.id,
+    (t) => ({
+      to: u.email,
+      subject: t('mail-account:emailUndo.subject'),
+      body: t('mail-account:emailUndo.body', { email, url, days: C.undoLinkDays }),
+      links: [{ label: t('mail-account:emailUndo.label'), url }],
+    }),
+    { to: u.email },
+  )
 }
 
 async function cancelEmailChange(s: Services, userId: number) {

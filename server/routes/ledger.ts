@@ -18,6 +18,7 @@ import {
 import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { fail } from '../lib/http.ts'
+import { enqueue } from '../lib/job-queue.ts'
 import { book, countOf, lockMembers, sumsOf, toBalances, withdrawableOf } from '../lib/ledger.ts'
 import { verifyPassword } from '../lib/password.ts'
 import { isoOf, isoOrNull, paged } from '../lib/present.ts'
@@ -145,7 +146,8 @@ type WithdrawalRow = Omit<Withdrawal, 'release_at' | 'created_at'> & {
   release_at: Date | null
   created_at: Date
 }
-const WITHDRAWAL_COLS = 'id, kind, amount, method, destination, status, release_at, created_at'
+const WITHDRAWAL_COLS = `id, kind, amount, method, destination, status, release_at, created_at, test, failure_reason,
+  (SELECT g.code FROM gift_cards g WHERE g.id = withdrawals.gift_card_id) AS gift_card_code`
 const toWithdrawal = (w: WithdrawalRow) => ({
   ...w,
   release_at: isoOrNull(w.release_at),
@@ -298,11 +300,16 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     async handler({ user }) {
       const uid = user!.row.id
       const sums = await s.sessions.sums(uid)
+      const paysTestMoney = s.payouts?.paysTestMoney === true
       return {
         ...toBalances(sums),
         test: { cash_cents: sums.cash_test, coins: sums.coin_test },
-        withdrawable: withdrawableOf(sums),
+        // the development payout provider pays test money too (as test money: nothing really moves)
+        withdrawable: paysTestMoney
+          ? { cash_cents: Math.max(0, sums.cash_payable), coins: Math.max(0, sums.coin_payable) }
+          : withdrawableOf(sums),
         withdrawal: {
+          pays_test_money: paysTestMoney,
           methods: [...METHODS],
           minimum_cents: MIN.cashCents,
           minimum_coins: MIN.coins,
@@ -399,9 +406,13 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
         if (body.amount > (body.kind === 'cash' ? before.cash_payable : before.coin_payable)) {
           throw fail(422, 'amount', 'The amount is more than your balance.', 'insufficient_balance')
         }
-        // Test money (booked by a development stand-in) is never paid out: only the rest is withdrawable.
+        // Test money (booked by a development stand-in) is never paid out by a real provider: only the
+        // rest is withdrawable. The development payout provider (a stand-in too) pays it: the payout is
+        // then test money itself (marked test, never sent to a real provider).
         const can = withdrawableOf(before)
-        if (body.amount > (body.kind === 'cash' ? can.cash_cents : can.coins)) {
+        const usesTestMoney = body.amount > (body.kind === 'cash' ? can.cash_cents : can.coins)
+        const provider = body.method === 'giftcard' ? s.giftCards : s.payouts
+        if (usesTestMoney && !provider?.paysTestMoney) {
           throw fail(
             422,
             'amount',
@@ -416,7 +427,7 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
         // New payout details (never paid to before) wait until their hold ends; a second payout to
         // details still held waits until the same day.
         const known = await tx.one<{ paid: boolean | null; held_until: Date | null }>(
-          `SELECT bool_or(status NOT IN ('held', 'declined')) AS paid, min(release_at) FILTER (WHERE status = 'held') AS held_until
+          `SELECT bool_or(status IN ('sending', 'sent', 'paid')) AS paid, min(release_at) FILTER (WHERE status = 'held') AS held_until
            FROM withdrawals WHERE user_id = $1 AND method = $2 AND lower(destination) = lower($3)`,
           [uid, body.method, body.destination],
         )
@@ -428,27 +439,34 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
         const held = releaseAt !== null && HOLD_DAYS > 0
         const valueCents =
           body.kind === 'cash' ? body.amount : Math.floor((body.amount * 100) / COINS_PER_DOLLAR)
+        // never paid at once: held (new details), in review (above the threshold), or sending (the
+        // payout_send job sends it through the provider; server/lib/payouts.ts)
+        const status = held ? 'held' : valueCents > constants.payouts.reviewAboveCents ? 'review' : 'sending'
         const w = (await tx.one<WithdrawalRow>(
-          `INSERT INTO withdrawals (user_id, kind, amount, method, destination, status, release_at, value_cents)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${WITHDRAWAL_COLS}`,
+          `INSERT INTO withdrawals (user_id, kind, amount, method, destination, status, release_at, value_cents, test)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${WITHDRAWAL_COLS}`,
           [
             uid,
             body.kind,
             body.amount,
             body.method,
             body.destination,
-            held ? 'held' : 'paid',
+            status,
             held ? releaseAt.toISOString() : null,
             valueCents,
+            usesTestMoney,
           ],
         ))!
+        if (status === 'sending')
+          await enqueue(tx, 'payout_send', { key: `payout_send:${w.id}`, payload: { id: w.id } })
         const to = METHOD_NAMES[body.method] ?? body.method
         await book(tx, {
           userId: uid,
           kind: 'withdrawal',
           currency: body.kind,
           amount: -body.amount,
-          status: held ? 'pending' : 'paid',
+          status: 'pending',
+          test: usesTestMoney,
           reason:
             body.kind === 'cash'
               ? `Withdrawal to ${to}`

@@ -11,48 +11,96 @@ import {
   SubscribeRequest,
   SubscriptionsReply,
 } from '../../plugins/upsell/contract.ts'
-import { type Card, cardBrand } from '../adapters/payment.ts'
+import { chargeSubscription, subscriptionState } from '../lib/billing/renewals.ts'
 import { fail, HttpError } from '../lib/http.ts'
+import { planOf, planReply, plans } from '../lib/plans.ts'
 import { isoOf, isoOrNull } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
-export const PLANS = {
-  plus: { plan: 'plus' as const, price_cents: 1299, trial_days: 7, currency: 'USD' },
-  shipping: { plan: 'shipping' as const, price_cents: 499, trial_days: 0, currency: 'USD' },
-}
-
 export const DECLINED = 'Your payment was declined. Please insert a valid card and click "submit".'
 
-type SubRow = {
+/** First-time members only (SPEC 1): the trial is refused to a member who ever had one of the plan. */
+export const TRIAL_USED =
+  'You have already had a free trial of this membership: the trial is for first-time members only.'
+
+export type SubRow = {
   id: number
-  plan: 'plus'
-  status: 'active'
+  plan: 'plus' | 'shipping'
+  status: 'trialing' | 'active' | 'past_due' | 'cancelled'
   price_cents: number
   trial_ends_at: Date | null
   next_billing_at: Date | null
   cancelled_at: Date | null
+  payment_method_id: number | null
 }
-const SUB_COLS = 'id, plan, status, price_cents, trial_ends_at, next_billing_at, cancelled_at'
-const toSub = (r: SubRow) => ({
+export const SUB_COLS =
+  'id, plan, status, price_cents, trial_ends_at, next_billing_at, cancelled_at, payment_method_id'
+export const toSub = ({ payment_method_id: _, ...r }: SubRow) => ({
   ...r,
   trial_ends_at: isoOrNull(r.trial_ends_at),
   next_billing_at: isoOrNull(r.next_billing_at),
   cancelled_at: isoOrNull(r.cancelled_at),
 })
 
-function toCard(b: { card_number: string; exp: string; cvv: string; zip: string }): Card {
-  const number = b.card_number.replace(/[ -]/g, '')
-  const [m, y] = b.exp.replace(/ /g, '').split('/') as [string, string]
-  const year = y.length === 2 ? 2000 + Number(y) : Number(y)
-  const month = Number(m)
-  const now = new Date()
-  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
-    throw fail(422, 'exp', 'This card has expired.', 'card_expired')
+const declined = () =>
+  new HttpError(
+    402,
+    { card_number: [DECLINED] },
+    { declined: true, redirect: '/payment-error' },
+    { card_number: 'card_declined' },
+  )
+
+/** What the provider knows of a token the browser sent; 422 when it knows none (the form tokenizes again). */
+async function methodOf(s: Services, token: string) {
+  const info = await s.payment.methodInfo(token)
+  if (!info) throw fail(422, 'payment_method', 'Please enter your card again.', 'invalid_payment_method')
+  return info
+}
+
+/** A refused trial: the member had one of this plan (any state, cancelled included). */
+async function trialUsed(db: Services['db'], uid: number, plan: string) {
+  return !!(await db.one(
+    'SELECT 1 FROM subscriptions WHERE user_id = $1 AND plan = $2 AND trial_ends_at IS NOT NULL LIMIT 1',
+    [uid, plan],
+  ))
+}
+
+/**
+ * A new card (its provider token) for the member's open memberships (or the one `subId`): checked with a
+ * zero authorisation, kept (token, brand, last four digits, expiry), and every past-due membership it
+ * pays is charged at once. 402 when the card or that charge is declined.
+ */
+export async function replaceMethod(s: Services, uid: number, token: string, subId?: number) {
+  const info = await methodOf(s, token)
+  const check = await s.payment.charge({
+    method: token,
+    amountCents: 0,
+    description: 'card check',
+    idempotencyKey: `card-check:${uid}:${token}`,
+  })
+  if (!check.ok) throw declined()
+  const subs = await s.db.transaction(async (tx) => {
+    const pm = await tx.one<{ id: number }>(
+      `INSERT INTO payment_methods (user_id, brand, last4, exp_month, exp_year, processor_ref)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [uid, info.brand, info.last4, info.expMonth, info.expYear, token],
+    )
+    return tx.query<{ id: number }>(
+      `UPDATE subscriptions SET payment_method_id = $2
+       WHERE user_id = $1 AND status <> 'cancelled' AND ($3::int IS NULL OR id = $3::int) RETURNING id`,
+      [uid, pm!.id, subId ?? null],
+    )
+  })
+  let refused = false
+  for (const { id } of subs) {
+    const state = await subscriptionState(s, id)
+    if (state?.status !== 'past_due') continue
+    const r = await chargeSubscription(s, state, 'update')
+    if (r.outcome === 'declined') refused = true
   }
-  if (number.length < 12 || number.length > 19)
-    throw fail(422, 'card_number', 'Please enter a valid card number.', 'card_invalid')
-  return { number, expMonth: month, expYear: year, cvc: b.cvv, zip: b.zip }
+  s.sessions.forget(uid)
+  if (refused) throw declined()
 }
 
 export async function upsellRoutes(app: FastifyInstance, s: Services) {
@@ -62,7 +110,7 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
     tag: 'upsell',
     summary: 'Plus membership and shipping add-on: price, trial days, currency.',
     reply: PlansReply,
-    handler: () => ({ data: Object.values(PLANS) }),
+    handler: () => ({ data: plans().map(planReply) }),
   })
 
   route(app, s, {
@@ -70,56 +118,51 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
     url: '/api/upsell/subscribe',
     tag: 'upsell',
     summary:
-      'Pay and subscribe. Sandbox cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines (402 with declined: true).',
+      "Subscribe with a payment-method token (the card form posts the card to GET /api/billing/provider's tokenize_url). Sandbox cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines (402 with declined: true). A second trial: 422 trial_used.",
     auth: 'required',
     body: SubscribeRequest,
     reply: SubscribeReply,
     replies: { 402: 'Payment declined: { declined: true, errors: { card_number: [message] } }' },
     async handler({ body, user }) {
       const uid = user!.row.id
-      const plan = PLANS[body.plan]
-      const card = toCard(body)
-      const existing = await s.db.one<SubRow>(
-        `SELECT ${SUB_COLS} FROM subscriptions WHERE user_id = $1 AND plan = $2 AND status <> 'cancelled'`,
-        [uid, body.plan],
-      )
+      const plan = planReply(planOf(body.plan))
+      const open = `SELECT ${SUB_COLS} FROM subscriptions WHERE user_id = $1 AND plan = $2 AND status <> 'cancelled'`
+      const existing = await s.db.one<SubRow>(open, [uid, body.plan])
       if (existing) return { success: true, data: toSub(existing), redirect: '/splthanq' }
+      const refuseTrial = () => fail(422, 'plan', TRIAL_USED, 'trial_used')
+      if (plan.trial_days > 0 && (await trialUsed(s.db, uid, body.plan))) throw refuseTrial()
+      const info = await methodOf(s, body.payment_method)
       // A trial is authorised with a zero charge; the first month is charged when it ends.
       const amount = plan.trial_days > 0 ? 0 : plan.price_cents
-      const res = await s.payment.charge(card, amount, `${body.plan} membership`)
+      const res = await s.payment.charge({
+        method: body.payment_method,
+        amountCents: amount,
+        description: `${body.plan} membership`,
+        idempotencyKey: `subscribe:${uid}:${body.plan}:${body.payment_method}`,
+      })
       if (!res.ok) {
         await s.db.query(
           `INSERT INTO payments (user_id, amount_cents, status, description, card_last4, processor_ref)
            VALUES ($1, $2, 'declined', $3, $4, $5)`,
-          [uid, amount, `${body.plan} membership`, res.last4, res.code],
+          [uid, amount, `${body.plan} membership`, info.last4, res.code],
         )
-        throw new HttpError(
-          402,
-          { card_number: [DECLINED] },
-          { declined: true, redirect: '/payment-error' },
-          { card_number: 'card_declined' },
-        )
+        throw declined()
       }
       const sub = await s.db.transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO payment_methods (user_id, brand, last4, exp_month, exp_year, zip, processor_ref)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [uid, res.brand, res.last4, card.expMonth, card.expYear, card.zip, res.ref],
-        )
-        await tx.query(
-          `INSERT INTO payments (user_id, amount_cents, status, description, card_last4, processor_ref)
-           VALUES ($1, $2, 'succeeded', $3, $4, $5)`,
-          [
-            uid,
-            amount,
-            `${body.plan} membership${plan.trial_days ? ' (trial authorisation)' : ''}`,
-            res.last4,
-            res.ref,
-          ],
+        // one subscribe at a time per member: the checks again, under the member's row lock
+        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [uid])
+        const again = await tx.one<SubRow>(open, [uid, body.plan])
+        if (again) return again
+        if (plan.trial_days > 0 && (await trialUsed(tx, uid, body.plan))) throw refuseTrial()
+        const pm = await tx.one<{ id: number }>(
+          `INSERT INTO payment_methods (user_id, brand, last4, exp_month, exp_year, processor_ref)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [uid, info.brand, info.last4, info.expMonth, info.expYear, body.payment_method],
         )
         const r = await tx.one<SubRow>(
-          `INSERT INTO subscriptions (user_id, plan, status, price_cents, trial_ends_at, next_billing_at)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${SUB_COLS}`,
+          `INSERT INTO subscriptions (user_id, plan, status, price_cents, trial_ends_at, next_billing_at,
+             payment_method_id, periods_billed)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${SUB_COLS}`,
           [
             uid,
             body.plan,
@@ -127,6 +170,20 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
             plan.price_cents,
             plan.trial_days ? new Date(Date.now() + plan.trial_days * 86400_000).toISOString() : null,
             new Date(Date.now() + (plan.trial_days || 30) * 86400_000).toISOString(),
+            pm!.id,
+            plan.trial_days ? 0 : 1,
+          ],
+        )
+        await tx.query(
+          `INSERT INTO payments (user_id, amount_cents, status, description, card_last4, processor_ref, subscription_id)
+           VALUES ($1, $2, 'succeeded', $3, $4, $5, $6)`,
+          [
+            uid,
+            amount,
+            `${body.plan} membership${plan.trial_days ? ' (trial authorisation)' : ''}`,
+            info.last4,
+            res.ref,
+            r!.id,
           ],
         )
         await tx.query(
@@ -251,24 +308,12 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
     method: 'POST',
     url: '/api/account/payment-method',
     tag: 'upsell',
-    summary: 'Replace the card on file (checked with a zero authorisation in the sandbox).',
+    summary:
+      'Replace the card on file with a payment-method token (checked with a zero authorisation); a past-due membership is charged at once (402 when declined).',
     auth: 'required',
     body: PaymentMethodRequest,
     async handler({ body, user }) {
-      const card = toCard(body)
-      const res = await s.payment.charge(card, 0, 'card check')
-      if (!res.ok)
-        throw new HttpError(
-          402,
-          { card_number: [DECLINED] },
-          { declined: true },
-          { card_number: 'card_declined' },
-        )
-      await s.db.query(
-        `INSERT INTO payment_methods (user_id, brand, last4, exp_month, exp_year, zip, processor_ref)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [user!.row.id, cardBrand(card.number), res.last4, card.expMonth, card.expYear, card.zip, res.ref],
-      )
+      await replaceMethod(s, user!.row.id, body.payment_method)
       return { success: true }
     },
   })

@@ -627,10 +627,15 @@ async function seedDemoMember(db: Db, storeIds: number[], R: ReturnType<typeof r
       last4: '4242',
       exp_month: 12,
       exp_year: new Date().getFullYear() + 3,
-      zip: '94107',
       processor_ref: 'pm_sandbox_demo',
     },
   ])
+  // the sandbox provider's record of the demo card's token (issue 27: renewals charge it)
+  await db.query(
+    `INSERT INTO sandbox_payment_methods (token, brand, last4, exp_month, exp_year, behaviour)
+     VALUES ('pm_sandbox_demo', 'visa', '4242', 12, $1, 'succeed') ON CONFLICT (token) DO NOTHING`,
+    [new Date().getFullYear() + 3],
+  )
   await bulkInsert(db, 'subscriptions', [
     {
       user_id: uid,

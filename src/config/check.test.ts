@@ -150,9 +150,91 @@ describe('config:check', () => {
     ],
     [
       'landers.json',
-      'a payment step without the plan amount',
+      'a payment step without a plan',
       (j) => ({ ...j, landers: [{ ...j.landers[0], offer: { trialDays: 7 } }, ...j.landers.slice(1)] }),
-      /landers\.json at landers\[0\]\.offer\.planAmount: The 'payment' step shows the offer field 'planAmount': add "planAmount"/,
+      /landers\.json at landers\[0\]\.offer\.plan: The 'payment' step shows the price of a plan: name it with "plan"/,
+    ],
+    [
+      'landers.json',
+      'a plan that config/plans.json does not have',
+      (j) => ({ ...j, landers: [{ ...j.landers[0], offer: { plan: 'gold' } }, ...j.landers.slice(1)] }),
+      /landers\.json at landers\[0\]\.offer\.plan: There is no plan 'gold' in config\/plans\.json \(plans: plus, shipping\)/,
+    ],
+    [
+      'landers.json',
+      'a headline amount its plan does not charge',
+      (j) => ({
+        ...j,
+        landers: [{ ...j.landers[0], offer: { plan: 'plus', planAmount: 9.99 } }, ...j.landers.slice(1)],
+      }),
+      /landers\.json at landers\[0\]\.offer\.planAmount: This lander says 9\.99 a month, but its plan 'plus' in config\/plans\.json charges 12\.99/,
+    ],
+    [
+      'landers.json',
+      'trial days its plan does not give',
+      (j) => ({
+        ...j,
+        landers: [{ ...j.landers[0], offer: { plan: 'plus', trialDays: 14 } }, ...j.landers.slice(1)],
+      }),
+      /landers\.json at landers\[0\]\.offer\.trialDays: This lander says a 14-day trial, but its plan 'plus' in config\/plans\.json gives 7 days/,
+    ],
+    [
+      'landers.json',
+      'a trial price its plan does not charge',
+      (j) => ({
+        ...j,
+        landers: [{ ...j.landers[0], offer: { plan: 'plus', price: 1 } }, ...j.landers.slice(1)],
+      }),
+      /landers\.json at landers\[0\]\.offer\.price: This lander says 1 today, but its plan 'plus' in config\/plans\.json charges 0 today/,
+    ],
+    [
+      'landers.json',
+      'a currency symbol that is not its plan currency',
+      (j) => ({
+        ...j,
+        landers: [{ ...j.landers[0], offer: { plan: 'plus', currencySymbol: '€' } }, ...j.landers.slice(1)],
+      }),
+      /landers\.json at landers\[0\]\.offer\.currencySymbol: This lander shows '€', but its plan 'plus' in config\/plans\.json is in USD \('\$'\)/,
+    ],
+    [
+      'landers.json',
+      'a step that sells another plan than the offer names',
+      (j) => ({
+        ...j,
+        landers: [
+          {
+            ...j.landers[0],
+            steps: [{ block: 'payment', props: { plan: 'shipping' } }],
+            offer: { plan: 'plus' },
+          },
+          ...j.landers.slice(1),
+        ],
+      }),
+      /landers\.json at landers\[0\]\.steps\[0\]\.props\.plan: This step sells the plan 'shipping', but the offer names 'plus'/,
+    ],
+    [
+      'plans.json',
+      'a plan the app sells missing',
+      (j) => ({ ...j, plans: j.plans.filter((p: { id: string }) => p.id !== 'shipping') }),
+      /plans\.json at plans: The plan 'shipping' is sold by the app: add it/,
+    ],
+    [
+      'plans.json',
+      'a plan listed twice',
+      (j) => ({ ...j, plans: [...j.plans, j.plans[0]] }),
+      /plans\.json at plans\[2\]\.id: The plan 'plus' is listed twice/,
+    ],
+    [
+      'plans.json',
+      'an amount in dollars instead of cents',
+      (j) => ({ ...j, plans: [{ ...j.plans[0], amountCents: 12.99 }, ...j.plans.slice(1)] }),
+      /plans\.json at plans\[0\]\.amountCents: An amount is whole cents/,
+    ],
+    [
+      'plans.json',
+      'a currency that is not an ISO code',
+      (j) => ({ ...j, plans: [{ ...j.plans[0], currency: 'usd' }, ...j.plans.slice(1)] }),
+      /plans\.json at plans\[0\]\.currency: A currency is its three-letter ISO code/,
     ],
     [
       'landers.json',
@@ -272,6 +354,46 @@ describe('config:check', () => {
   it.each(cases)('%s: %s fails with file, path and a sentence', async (file, _what, edit, expected) => {
     const problems = await problemsOf(brokenCopy(file, edit))
     expect(problems.join('\n')).toMatch(expected)
+  })
+
+  it("a lander's headline numbers come from the plan it names (config/plans.json is the one source)", async () => {
+    const dir = brokenCopy('plans.json', (j) => ({
+      ...j,
+      plans: j.plans.map((p: { id: string }) =>
+        p.id === 'plus' ? { ...p, amountCents: 1499, trialDays: 14 } : p,
+      ),
+    }))
+    const r = await checkConfig(dir, { plugins, brands: ['default'] })
+    expect(r.problems.map(formatProblem)).toEqual([])
+    const landers = r.configs.get('default')!.landers!.landers
+    const real = JSON.parse(readFileSync(join(root, 'config/landers.json'), 'utf8')) as {
+      landers: { id: string; offer: { plan?: string } }[]
+    }
+    const plusLander = real.landers.find((l) => l.offer.plan === 'plus')!
+    const shippingLander = real.landers.find((l) => l.offer.plan === 'shipping')!
+    expect(landers.find((l) => l.id === plusLander.id)!.offer).toMatchObject({
+      plan: 'plus',
+      planAmount: 14.99,
+      trialDays: 14,
+      price: 0,
+      currencySymbol: '$',
+    })
+    expect(landers.find((l) => l.id === shippingLander.id)!.offer).toMatchObject({
+      plan: 'shipping',
+      planAmount: 4.99,
+      trialDays: 0,
+    })
+  })
+
+  it("a lander may still write its numbers when they are its plan's", async () => {
+    const dir = brokenCopy('landers.json', (j) => ({
+      ...j,
+      landers: [
+        { ...j.landers[0], offer: { ...j.landers[0].offer, planAmount: 12.99, trialDays: 7, price: 0 } },
+        ...j.landers.slice(1),
+      ],
+    }))
+    expect(await problemsOf(dir)).toEqual([])
   })
 
   it('a file that is not JSON says so', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { landing } from '../routing/navigation'
 import { fillPattern, paramNames } from '../routing/pattern'
 import { collectEntries, createResolver } from '../routing/resolve'
+import { withPlans } from './lander-plans'
 import type { LoadedFiles, Problem } from './load'
 import type { RuntimeConfig } from './runtime-types'
 
@@ -138,7 +139,9 @@ export function crossCheck(
         claim(p, `config/landers.json#landers[${i}].paths[${j}]`)
       })
     })
-    if (state === 'ok') landers = files.landers
+    // the numbers a lander shows come from the plan it names (config/plans.json)
+    const priced = withPlans(files.landers, files.plans, problems)
+    if (state === 'ok') landers = priced
     else if (state === 'disabled') absent.push(...files.landers.landers.flatMap((l) => l.paths))
   }
 

@@ -10,6 +10,7 @@ import { type Constants, constantsSchema } from './schemas/constants'
 import { type LandersConfig, landersSchema } from './schemas/landers'
 import { type NetworksConfig, networksConfigSchema } from './schemas/networks'
 import { type Partner, partnersSchema } from './schemas/partners'
+import { type PlanConfig, plansSchema } from './schemas/plans'
 import { type RedirectEntry, redirectsSchema } from './schemas/redirects'
 import { type RouteEntry, routesSchema } from './schemas/routes'
 
@@ -51,6 +52,7 @@ export interface LoadedFiles {
   routes?: RouteEntry[]
   redirects?: RedirectEntry[]
   landers?: LandersConfig
+  plans?: PlanConfig[]
   partners?: Partner[]
   benefits?: Benefits
   coins?: CoinsConfig
@@ -97,6 +99,7 @@ export function loadConfigFiles(root: string): { files: LoadedFiles; problems: P
   files.routes = read(join(configDir, 'routes.json'), routesSchema)?.routes
   files.redirects = read(join(configDir, 'redirects.json'), redirectsSchema)?.redirects
   files.landers = read(join(configDir, 'landers.json'), landersSchema)
+  files.plans = read(join(configDir, 'plans.json'), plansSchema)?.plans
   files.partners = read(join(configDir, 'partners.json'), partnersSchema)?.partners
   files.benefits = read(join(configDir, 'benefits.json'), benefitsSchema)
   files.coins = read(join(configDir, 'coins.json'), coinsConfigSchema)

@@ -46,6 +46,32 @@ export const CardFields = z.object({
     z.regex(/^((0[1-9]|1[0-2]) ?\/ ?([0-9]{2}|[0-9]{4}))?$/, 'Please enter the expiration as MM/YY.'),
   ),
 })
-/** A new card for the member's subscriptions. */
-export const PaymentMethodRequest = CardFields
+/**
+ * A payment-method token of the payment provider (issue 27: card numbers never reach our server): the
+ * card form posts CardFields to the provider's tokenize URL and sends us only what it answers.
+ */
+export const PaymentMethodToken = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please enter your card again.'),
+    z.maxLength(200),
+    z.regex(/^[A-Za-z0-9_.-]*$/, 'Please enter your card again.'),
+  )
+/** A new card for the member's subscriptions: its token (a past-due membership is charged again at once). */
+export const PaymentMethodRequest = z.object({ payment_method: PaymentMethodToken })
 export type PaymentMethodRequest = z.infer<typeof PaymentMethodRequest>
+/** The provider's answer to a card posted to its tokenize URL (the sandbox answers the same shape). */
+export const TokenizeReply = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number(),
+  exp_year: z.number(),
+})
+export type TokenizeReply = z.infer<typeof TokenizeReply>
+/** GET /api/billing/provider: where the card form posts the card. */
+export const PaymentProviderReply = z.object({
+  data: z.object({ provider: z.string(), tokenize_url: z.string() }),
+})
+export type PaymentProviderReply = z.infer<typeof PaymentProviderReply>

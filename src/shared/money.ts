@@ -31,12 +31,33 @@ export const Withdrawal = z.object({
   amount: z.number(),
   method: z.string(),
   destination: z.string(),
-  /** held (first payout to new details, until release_at), paid, or declined. */
+  /**
+   * held (first payout to new details, until release_at), review (waits for staff), sending, sent (the
+   * payout provider has it), paid, failed (returned to the balance), rejected (by staff, returned), or
+   * declined (older rows). WITHDRAWAL_STATUSES.
+   */
   status: z.string(),
   /** When a held payout to new payout details is sent; null when it was not held. */
   release_at: z.nullable(z.string()),
   created_at: z.string(),
+  /** Paid by the development payout provider with test money (a stand-in: nothing really moved). */
+  test: z.optional(z.boolean()),
+  /** Why a failed or rejected payout was returned (the provider's or the staff's words). */
+  failure_reason: z.optional(z.nullable(z.string())),
+  /** A gift-card withdrawal: the code of the card issued (its brand is the destination). */
+  gift_card_code: z.optional(z.nullable(z.string())),
 })
+/** The statuses of a payout, in the order they come. */
+export const WITHDRAWAL_STATUSES = [
+  'held',
+  'review',
+  'sending',
+  'sent',
+  'paid',
+  'failed',
+  'rejected',
+  'declined',
+] as const
 export type Withdrawal = z.infer<typeof Withdrawal>
 export const WithdrawalsReply = paged(Withdrawal)
 export type WithdrawalsReply = z.infer<typeof WithdrawalsReply>
@@ -77,6 +98,11 @@ export const BalancesReply = z.object({
     minimum_coins: z.number(),
     coins_per_dollar: z.number(),
     hold_days: z.number(),
+    /**
+     * The payout provider pays test money (the development payout provider, a stand-in: nothing really
+     * moves); then `withdrawable` is the whole payable balance and a payout that uses test money is marked test.
+     */
+    pays_test_money: z.optional(z.boolean()),
   }),
 })
 export type BalancesReply = z.infer<typeof BalancesReply>

@@ -9,7 +9,7 @@ export type PlanId = (typeof PlanIds)[number]
 export const Subscription = z.object({
   id: z.number(),
   plan: z.enum(PlanIds),
-  status: z.enum(['trialing', 'active', 'cancelled']),
+  status: z.enum(['trialing', 'active', 'past_due', 'cancelled']),
   price_cents: z.number(),
   trial_ends_at: z.nullable(z.string()),
   next_billing_at: z.nullable(z.string()),

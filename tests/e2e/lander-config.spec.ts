@@ -53,7 +53,8 @@ test.beforeAll(async () => {
       id: 'e2e-spring',
       paths: ['/promo/spring', '/promo/spring/:step'],
       steps: [{ block: 'quiz' }, { block: 'signup' }, { block: 'payment' }, { block: 'offer-terms' }],
-      offer: { trialDays: 7, price: 0, planAmount: 12.99, currencySymbol: '$', firstOrderCashback: 40 },
+      // the plan's numbers (amount, trial days) come from config/plans.json: the lander names the plan
+      offer: { plan: 'plus', currencySymbol: '$', firstOrderCashback: 40 },
       copy: { title: 'upsell:landers.e2eSpring.title', badge: 'upsell:landers.e2eSpring.badge' },
       endsOn: { accepted: '/thankyou', declined: '/splnothanq', failure: '/payment-error' },
     })

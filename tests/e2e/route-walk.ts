@@ -54,6 +54,8 @@ function sampleFor(name: string, pattern: string, s: Samples): string {
     '/p/:slug/:product_id': { slug: s.productSlug, product_id: s.productId },
     '/coins/offer/:offer': { offer: s.coinOfferId },
     '/account/survey/targeting/:offer_id': { offer_id: s.coinOfferId },
+    // a benefit that pays by claim (cash back does not: its claim page says so)
+    '/account/rebates/:benefit_type/claim': { benefit_type: 'shipping' },
   }
   const byName: Record<string, string> = {
     msgCode: 'verified',

@@ -77,7 +77,7 @@ export function CashWithdrawal({
       />
       {testCents !== 0 ? (
         <p className={s.card} data-testid="test-money-note">
-          {t('withdraw.testNote')}
+          {t(balances.withdrawal.pays_test_money ? 'withdraw.testNoteDevPayouts' : 'withdraw.testNote')}
         </p>
       ) : null}
       <div ref={doneRef}>{done ? <WithdrawalDone w={done} /> : null}</div>

@@ -1,9 +1,10 @@
 import { useTranslation } from '../../../src/index'
 import type { Withdrawal } from '../contract'
 import { Amount, DateText, StatusBadge } from './Amount'
+import { PayoutDetails } from './PayoutDetails'
 import s from './styles'
 
-/** What a payout request booked: the row (paid, or held for new details) and when a held one is sent. */
+/** What a payout request booked: the row (held for new details, in review or sending) and when a held one is sent. */
 export function WithdrawalDone({ w }: { w: Withdrawal }) {
   const { t } = useTranslation('account')
   return (
@@ -16,6 +17,7 @@ export function WithdrawalDone({ w }: { w: Withdrawal }) {
         {t(`method.${w.method}`, { defaultValue: w.method })} · {w.destination} ·{' '}
         <StatusBadge status={w.status} />
       </p>
+      <PayoutDetails w={w} />
       {w.release_at ? (
         <p data-testid="release-at">
           {t('withdraw.releaseAt')} <DateText iso={w.release_at} />.

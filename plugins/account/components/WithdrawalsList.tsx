@@ -1,6 +1,7 @@
 import { LoadFailed, RowsSkeleton, useLoad, useServices, useTranslation } from '../../../src/index'
 import type { WithdrawalsReply } from '../contract'
 import { Amount, DateText, StatusBadge } from './Amount'
+import { PayoutDetails } from './PayoutDetails'
 import s from './styles'
 
 /** The member's earlier payouts of one kind (GET /api/account/withdrawals), newest first. */
@@ -35,6 +36,7 @@ export function WithdrawalsList({ kind, version }: { kind: 'cash' | 'coin'; vers
                   </>
                 ) : null}
               </div>
+              <PayoutDetails w={w} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import type { HttpClient } from '../../../src/index'
+import type { ClaimReply, ClaimRequest, ClaimsReply } from '../claim-contract'
 import type {
   BalancesReply,
   GiftCardsReply,
@@ -30,6 +31,20 @@ export function ledgerApi(http: HttpClient) {
     rebates: (q: { benefit_type?: string; per_page?: number }) =>
       http.get<RebatesReply>(`/api/account/rebates${queryString(q)}`),
     referrals: () => http.get<ReferralsReply>('/api/account/referrals'),
+    /** Rebate claims (issue 27): the member's claims with what is left of each cap, filing one, a receipt. */
+    claims: (q: { benefit_type?: string }) =>
+      http.get<ClaimsReply>(`/api/account/rebate-claims${queryString(q)}`),
+    fileClaim: (body: ClaimRequest) =>
+      http.post<ClaimReply>('/api/account/rebate-claims', body, { timeout: 120_000 }),
+    async receipt(id: number): Promise<Blob> {
+      const r = await http.request<Blob>({
+        method: 'get',
+        url: `/api/account/rebate-claims/${id}/receipt`,
+        responseType: 'blob',
+        timeout: 120_000,
+      })
+      return r.data
+    },
     /** Purchases (cash back and Plus rebates) with each network purchase's timeline (issue 26). */
     purchases: (q: { page?: number; per_page?: number }) =>
       http.get<RebatesReply>(`/api/account/purchase-history${queryString(q)}`),

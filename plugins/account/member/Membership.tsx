@@ -52,6 +52,11 @@ export const MembershipView = observer(function MembershipView({ plan }: { plan:
   }, [done])
   const lng = i18n.language
   const name = t(`member.plans.${plan}`)
+  // a past-due membership links to the billing page, where a new card is charged at once
+  const billingPath =
+    (config.routes ?? []).find(
+      (r) => 'screen' in r && r.screen === 'account/BillingPage' && !r.path.includes(':'),
+    )?.path ?? '/account/billing'
 
   async function cancel() {
     setBusy(true)
@@ -93,6 +98,12 @@ export const MembershipView = observer(function MembershipView({ plan }: { plan:
                   {t(`member.subscription.status.${sub?.status ?? 'none'}`)}
                 </span>
               </p>
+              {live?.status === 'past_due' ? (
+                <p role="alert" data-testid="past-due">
+                  {t('member.subscription.pastDue', { date: formatDate(live.next_billing_at, lng) })}{' '}
+                  <Link to={billingPath}>{t('member.subscription.updateCard')}</Link>
+                </p>
+              ) : null}
               {live ? (
                 <dl>
                   <dt>{t('member.subscription.nextCharge')}</dt>

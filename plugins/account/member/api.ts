@@ -4,9 +4,10 @@ import {
   type ContactRequest,
   captchaResponse,
   type HttpClient,
-  type PaymentMethodRequest,
+  type PaymentProviderReply,
   type PlanId,
   type Subscription,
+  type TokenizeReply,
 } from '../../../src/index'
 import type {
   Address,
@@ -30,7 +31,7 @@ import type { ChatConversation, ChatMessage } from './chat-contract'
  */
 export type { Notification, NotificationsReply } from '../contract'
 export type { Address, PlanId, Profile, Rebate, Settings, Subscription, TermName }
-export type EmailSetting = keyof Omit<Settings, 'language' | 'terms'>
+export type EmailSetting = keyof Omit<Settings, 'language' | 'terms' | 'unsubscribed'>
 
 /**
  * The account member area's calls (types only from the contracts, so no zod reaches the browser).
@@ -74,14 +75,24 @@ export const updateSettings = async (http: HttpClient, body: SettingsUpdate) =>
 
 export const getBilling = async (http: HttpClient) =>
   dataOf(await http.get<BillingReply>('/api/account/billing'))
-/** The card form's values: the request of the call, trimmed before it is sent. */
-export const updateCard = (http: HttpClient, card: PaymentMethodRequest) =>
-  http.post<{ success: boolean }>('/api/account/payment-method', {
+/**
+ * The card form's values go to the payment provider's tokenize URL (GET /api/billing/provider), never to
+ * our API; the card on file is replaced with the token it answers (a past-due membership is charged at
+ * once). The tokenizer's refusals have our API's error shape, so the form shows them as before.
+ */
+export async function updateCard(
+  http: HttpClient,
+  card: { card_number: string; exp: string; cvv: string; zip: string },
+) {
+  const provider = await http.get<PaymentProviderReply>('/api/billing/provider')
+  const pm = await http.post<TokenizeReply>(provider.data.tokenize_url, {
     card_number: card.card_number.trim(),
     exp: card.exp.replace(/ /g, ''),
     cvv: card.cvv.trim(),
     zip: card.zip.trim(),
   })
+  return http.post<{ success: boolean }>('/api/account/payment-method', { payment_method: pm.id })
+}
 
 export async function getSubscriptions(http: HttpClient): Promise<Subscription[]> {
   const r = await http.get<{ data?: Subscription[] }>('/api/account/subscriptions')

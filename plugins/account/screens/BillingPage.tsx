@@ -12,7 +12,7 @@ import {
   useServices,
   useTranslation,
 } from '../../../src/index'
-import { getBilling, updateCard } from '../member/api'
+import { getBilling, getSubscriptions, updateCard } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'
 import { formatDate, formErrors, missingFields } from '../member/text'
@@ -100,7 +100,12 @@ export default observer(BillingPage)
 export const BillingView = observer(function BillingView() {
   const { t, i18n } = useTranslation('account')
   const { http } = useServices()
-  const load = useCallback(() => getBilling(http), [http])
+  // the billing and the memberships past due (their card is replaced here, and charged at once); the
+  // past-due line is extra: the page shows the card and the charges without it
+  const load = useCallback(async () => {
+    const [billing, subs] = await Promise.all([getBilling(http), getSubscriptions(http).catch(() => [])])
+    return { ...billing, pastDue: subs.filter((x) => x.status === 'past_due') }
+  }, [http])
   const { state, reload } = useLoad(load)
   const [editing, setEditing] = useState(false)
   const [saved, setSaved] = useState(false)
@@ -110,6 +115,11 @@ export const BillingView = observer(function BillingView() {
         <>
           <section className={s.card} aria-labelledby="card-on-file">
             <h2 id="card-on-file">{t('member.billing.onFile')}</h2>
+            {b.pastDue.map((x) => (
+              <p key={x.id} role="alert" data-testid="billing-past-due">
+                {t('member.billing.pastDue', { plan: t(`member.plans.${x.plan}`) })}
+              </p>
+            ))}
             <p data-testid="card-on-file">
               {b.payment_methods[0] ? cardText(t, b.payment_methods[0]) : t('member.billing.noCard')}
             </p>

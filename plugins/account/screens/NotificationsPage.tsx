@@ -33,6 +33,9 @@ function NotificationsPage() {
     const vars = {
       store: String(p.store ?? ''),
       amount: typeof p.amount_cents === 'number' ? formatCents(p.amount_cents, i18n.language) : '',
+      // rebate claims (issue 27): the benefit in the page's language, the reason as staff wrote it
+      benefit: p.benefit ? t(`benefit.${p.benefit}`, { defaultValue: String(p.benefit) }) : '',
+      reason: String(p.reason ?? ''),
     }
     return { title: t(`notice.${n.kind}.title`, vars), body: t(`notice.${n.kind}.body`, vars) }
   }

@@ -15,9 +15,11 @@ import {
   useSession,
   useTranslation,
 } from '../../../src/index'
+import { isClaimBenefit } from '../claim-contract'
 import { DateText, StatusBadge } from '../components/Amount'
 import { ledgerApi } from '../components/ledger-api'
 import { PlusValue } from '../components/PlusValue'
+import { ClaimLinks, RebateClaimsList } from '../components/RebateClaims'
 import { BENEFIT_TYPES, type MonthUse, monthUse } from '../components/rebates'
 import s from '../components/styles'
 
@@ -67,6 +69,12 @@ export const RebatesView = observer(function RebatesView({
   )
   const use = rebates.data ? monthUse(rebates.data.data).filter((u) => !type || u.type === type) : []
   const rows = rebates.data?.data ?? []
+  // rebate claims (issue 27): filed with a receipt, in review until staff decide
+  const claims = useLoad(`claims:${type ?? ''}`, () =>
+    type && !isClaimBenefit(type)
+      ? Promise.resolve({ data: [], left: {}, limits: { receipt_max_bytes: 0, order_max_age_days: 0 } })
+      : ledgerApi(http).claims(type ? { benefit_type: type } : {}),
+  )
   return (
     <>
       <Lead>{t('rebates.lead')}</Lead>
@@ -104,11 +112,13 @@ export const RebatesView = observer(function RebatesView({
           <li>{t('rebates.how2')}</li>
           <li>{t('rebates.how3')}</li>
         </ol>
+        {session.member?.plus ? <ClaimLinks type={type} /> : null}
         <p className={s.muted}>
           <Link to="/rebates/status">{t('rebates.statusLink')}</Link>
         </p>
       </section>
       {session.member?.plus ? <PlusValue /> : null}
+      {!type || isClaimBenefit(type) ? <RebateClaimsList load={claims} /> : null}
       {rebates.data ? (
         <section aria-labelledby="claims-title">
           <h2 id="claims-title">{t('rebates.claims')}</h2>

@@ -88,4 +88,34 @@ describe('SettingsPage', () => {
     expect((await screen.findByTestId('member-error')).textContent).toMatch('We could not load this page.')
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
+
+  it("a mail's unsubscribe turned a switch off: it shows off with when and how, until turned on again (issue 27)", async () => {
+    let stored: Settings = {
+      ...defaults(),
+      email_rebates: false,
+      unsubscribed: { email_rebates: { at: new Date().toISOString(), via: 'one_click' } },
+    }
+    const { http } = fakeHttp({
+      'GET /api/account/settings': () => ({ data: stored }),
+      'PUT /api/account/settings': (b) => {
+        stored = { ...stored, ...(b as Partial<Settings>), unsubscribed: {} }
+        return { data: stored }
+      },
+    })
+    renderWith(<SettingsPage />, { i18n: await makeI18n('es'), http })
+    const box = (await screen.findByRole('checkbox', {
+      name: 'Novedades de reembolsos por correo',
+    })) as HTMLInputElement
+    expect(box.checked).toBe(false)
+    const today = new Intl.DateTimeFormat('es-US', { dateStyle: 'long' }).format(new Date())
+    expect(screen.getByTestId('setting-email_rebates-unsubscribed').textContent).toBe(
+      `Se desactivó el ${today} con el botón para cancelar la suscripción de tu aplicación de correo. Vuelve a activarlo cuando quieras.`,
+    )
+    fireEvent.click(box)
+    expect(box.checked).toBe(true)
+    expect(screen.queryByTestId('setting-email_rebates-unsubscribed')).toBeNull()
+    fireEvent.click(box)
+    await waitFor(() => expect(box.checked).toBe(false))
+    expect(screen.queryByTestId('setting-email_rebates-unsubscribed')).toBeNull()
+  })
 })

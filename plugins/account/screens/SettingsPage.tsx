@@ -4,6 +4,7 @@ import { constants, errorText, Page, useServices, useSession, useTranslation } f
 import { type EmailSetting, getSettings, type Settings, type TermName, updateSettings } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'
+import { formatDate } from '../member/text'
 
 /** SPEC 3's terms in the order shown; their defaults are SPEC 9's (constants.json defaultTerms). */
 const TERMS: readonly TermName[] = ['stats', 'cookies', 'firefox', 'pii']
@@ -15,9 +16,10 @@ function currentOf(st: Settings, k: Key): boolean {
   return (TERMS as readonly string[]).includes(k) ? st.terms[k as TermName] : st[k as EmailSetting]
 }
 function withValue(st: Settings, k: Key, v: boolean): Settings {
-  return (TERMS as readonly string[]).includes(k)
-    ? { ...st, terms: { ...st.terms, [k]: v } }
-    : { ...st, [k]: v }
+  if ((TERMS as readonly string[]).includes(k)) return { ...st, terms: { ...st.terms, [k]: v } }
+  // a switch changed here is no longer the unsubscribe link's doing (the server drops its note too)
+  const { [k as 'email_offers']: _gone, ...notes } = st.unsubscribed ?? {}
+  return { ...st, [k]: v, unsubscribed: notes }
 }
 
 /**
@@ -25,7 +27,7 @@ function withValue(st: Settings, k: Key, v: boolean): Settings {
  * changed: the switch moves at once, and goes back with a message when the server refuses.
  */
 function SettingsPage() {
-  const { t } = useTranslation('account')
+  const { t, i18n } = useTranslation('account')
   const { http } = useServices()
   const session = useSession()
   const load = useCallback(() => getSettings(http), [http])
@@ -67,14 +69,28 @@ function SettingsPage() {
         type="checkbox"
         checked={currentOf(st, k)}
         onChange={(e) => void change(k, e.target.checked)}
-        aria-describedby={`setting-${k}-hint`}
+        aria-describedby={
+          unsubscribedLine(st, k) ? `setting-${k}-hint setting-${k}-unsubscribed` : `setting-${k}-hint`
+        }
       />
       <div>
         <label htmlFor={`setting-${k}`}>{t(`member.settings.${k}.label`)}</label>
         <p id={`setting-${k}-hint`}>{t(`member.settings.${k}.hint`)}</p>
+        {unsubscribedLine(st, k)}
       </div>
     </div>
   )
+
+  /** Issue 27: a mail setting a mail's unsubscribe turned off says when and how, while it is off. */
+  const unsubscribedLine = (st: Settings, k: Key) => {
+    const note = k === 'email_offers' || k === 'email_rebates' ? st.unsubscribed?.[k] : undefined
+    if (!note || currentOf(st, k)) return null
+    return (
+      <p id={`setting-${k}-unsubscribed`} data-testid={`setting-${k}-unsubscribed`}>
+        {t(`member.settings.unsubscribed.${note.via}`, { date: formatDate(note.at, i18n.language) })}
+      </p>
+    )
+  }
 
   const defaults = TERMS.map((k) =>
     t(constants.defaultTerms[k] ? 'member.settings.defaultOn' : 'member.settings.defaultOff', {

@@ -19,6 +19,21 @@ const plus = (): Subscription => ({
 })
 
 describe('SubscriptionPage', () => {
+  it('a past-due membership: its status, when it is tried again, and the way to the billing page (es)', async () => {
+    const { http } = fakeHttp({
+      'GET /api/account/subscriptions': () => ({ data: [{ ...plus(), status: 'past_due' }] }),
+    })
+    renderWith(<SubscriptionPage />, { i18n: await makeI18n('es'), http })
+    expect((await screen.findByTestId('subscription-status')).textContent).toBe(
+      'Pago pendiente: el último pago fue rechazado',
+    )
+    const alert = screen.getByTestId('past-due')
+    expect(alert.textContent).toMatch(`Lo intentaremos de nuevo el ${formatDate(next, 'es')}`)
+    expect(screen.getByRole('link', { name: 'Actualiza tu tarjeta y paga ahora' }).getAttribute('href')).toBe(
+      '/account/billing',
+    )
+  })
+
   it('shows the status and next charge, and cancels in one flow: button, confirm, done', async () => {
     let sub = plus()
     const { http, calls } = fakeHttp({

@@ -88,7 +88,7 @@ export function CoinForm({
       />
       {testCoins !== 0 ? (
         <p className={s.card} data-testid="test-money-note">
-          {t('withdraw.testNote')}
+          {t(balances.withdrawal.pays_test_money ? 'withdraw.testNoteDevPayouts' : 'withdraw.testNote')}
         </p>
       ) : null}
       <p data-testid="coin-rate">

@@ -71,3 +71,32 @@ describe("a mail's unsubscribe link (/unsub/cashback?token=…, issue 26)", () =
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Este enlace no funcionó')
   })
 })
+
+describe('links of every list (issue 27: /un and /unsub/* act through the signed token)', () => {
+  const services = (post: (url: string, body: unknown) => Promise<unknown>) =>
+    ({ ...fakeServices(), http: { post } }) as unknown as ReturnType<typeof fakeServices>
+
+  it('/un?token=… names the list the server turned off (all), and points to the settings page', async () => {
+    renderWith(<UnsubscribePage params={{}} />, {
+      i18n: await makeI18n(),
+      path: '/un?token=7.abc',
+      services: services(async () => ({ success: true, list: 'all' })),
+    })
+    expect((await screen.findByTestId('unsub-list')).textContent).toBe('all marketing emails')
+    expect(screen.getByRole('link', { name: 'Manage email preferences' }).getAttribute('href')).toBe(
+      '/account/settings',
+    )
+  })
+
+  it('/unsub/offers?token=… names the offer emails, in Spanish', async () => {
+    renderWith(<UnsubscribePage params={{ '*': 'offers' }} />, {
+      i18n: await makeI18n('es'),
+      path: '/unsub/offers?token=7.abc',
+      services: services(async () => ({ success: true, list: 'offers' })),
+    })
+    expect((await screen.findByTestId('unsub-list')).textContent).toBe(
+      'los correos de ofertas (promociones, reembolso extra y tiendas nuevas)',
+    )
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Tu suscripción se canceló')
+  })
+})

@@ -1,8 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { type ScreenProps, useServices, useTranslation } from '../../../src/index'
+import { unsubscribe } from '../api'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'
+import type { UnsubscribeReply } from '../contract'
 import { listLabel } from '../unsub'
 
 const MARK = '\u0000'
@@ -11,9 +13,10 @@ type Posting = 'none' | 'busy' | 'done' | 'failed'
 
 /**
  * /un and /unsub/<list>: confirms an unsubscription. The list name comes from the URL and is only
- * ever rendered as a text node, never as HTML. A mail's link carries `?token=` (issue 26: the cash back
- * mails): the page posts it to /api/unsubscribe, which turns that list off, then drops it from the
- * address; it says so only once the server did.
+ * ever rendered as a text node, never as HTML. A mail's link carries `?token=` (issues 26, 27: cash back,
+ * offers, all): the page posts it to /api/unsubscribe, which turns that list off, then drops it from the
+ * address; it says so only once the server did, naming the list the server turned off. The settings
+ * page then shows the switch off with when and how.
  */
 export default function UnsubscribePage({ params }: ScreenProps) {
   const { t } = useTranslation('legal')
@@ -21,12 +24,14 @@ export default function UnsubscribePage({ params }: ScreenProps) {
   const [search, setSearch] = useSearchParams()
   const token = search.get('token')
   const [posting, setPosting] = useState<Posting>(token ? 'busy' : 'none')
+  const [left, setLeft] = useState<UnsubscribeReply['list'] | null>(null)
   useEffect(() => {
     if (!token) return
     let live = true
-    http.post('/api/unsubscribe', { token }).then(
-      () => {
+    unsubscribe(http, token).then(
+      (reply) => {
         if (!live) return
+        setLeft(reply.list)
         setPosting('done')
         setSearch({}, { replace: true })
       },
@@ -38,7 +43,7 @@ export default function UnsubscribePage({ params }: ScreenProps) {
   }, [http, token, setSearch])
   const known = t('unsub.lists', { returnObjects: true }) as unknown
   const list = listLabel(
-    params['*'],
+    left ?? params['*'],
     typeof known === 'object' && known ? (known as Record<string, string>) : {},
   )
   const title =
@@ -75,7 +80,7 @@ export default function UnsubscribePage({ params }: ScreenProps) {
       )}
       <ul className={s.links}>
         <li>
-          <Link to="/account/notifications">{t('unsub.manage')}</Link>
+          <Link to="/account/settings">{t('unsub.manage')}</Link>
         </li>
         <li>
           <Link to="/">{t('unsub.home')}</Link>

@@ -3,14 +3,18 @@ import { Button, useServices, useSession, useTranslation } from '../../../src/in
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
 import { useEndActions } from '../components/useEndActions'
+import { soldPlan } from '../lander'
 import type { BlockProps } from './types'
 
-/** The payment step of a lander: the plus plan (or `props.plan`), then the lander's end pages. */
+/**
+ * The payment step of a lander: the plan it names (`props.plan`, else the offer's; plus by default),
+ * then the lander's end pages.
+ */
 function Payment({ lander, step, index, onDone, finish, tpsha1 }: BlockProps) {
   const { t } = useTranslation('upsell')
   const { events } = useServices()
   const session = useSession()
-  const plan = step.props.plan === 'shipping' ? 'shipping' : 'plus'
+  const plan = soldPlan(lander, step, 'plus')
   const data = { lander: lander.id, step: index + 1 }
   const end = useEndActions(plan, data, tpsha1)
   if (!session.authenticated) {

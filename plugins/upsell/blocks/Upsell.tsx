@@ -4,19 +4,20 @@ import { Button, useServices, useSession, useTranslation } from '../../../src/in
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
 import { useEndActions } from '../components/useEndActions'
-import { offerValues } from '../lander'
+import { offerValues, soldPlan } from '../lander'
 import type { BlockProps } from './types'
 
 /**
- * The upsell page: one more plan (the shipping add-on unless `props.plan` says 'plus') with its price,
- * a yes that asks for the card, and a no that records the decline and goes to the declined page.
+ * The upsell page: one more plan (`props.plan`, else the offer's plan; the shipping add-on by default)
+ * with its price, a yes that asks for the card, and a no that records the decline and goes to the
+ * declined page.
  */
 function Upsell({ lander, step, index, onDone, finish, tpsha1 }: BlockProps) {
   const { t, i18n } = useTranslation('upsell')
   const { events } = useServices()
   const session = useSession()
   const [yes, setYes] = useState(false)
-  const plan = step.props.plan === 'plus' ? 'plus' : 'shipping'
+  const plan = soldPlan(lander, step, 'shipping')
   const data = { lander: lander.id, step: index + 1 }
   const end = useEndActions(plan, data, tpsha1)
   const v = offerValues(lander.offer, i18n.language)

@@ -10,7 +10,7 @@ import {
   useServices,
   useTranslation,
 } from '../../../src/index'
-import { getPlans, type Plan, type PlanId, type Subscription, subscribe } from '../api'
+import { getPlans, type Plan, type PlanId, type Subscription, subscribe, tokenizeCard } from '../api'
 import {
   type CardForm,
   emptyCard,
@@ -92,7 +92,9 @@ export function PaymentForm({
     setBusy(true)
     track('payment_submitted', { plan, ...trackData })
     try {
-      const r = await subscribe(http, plan, card, tpsha1)
+      // the card goes to the payment provider; our API gets only its token
+      const pm = await tokenizeCard(http, card)
+      const r = await subscribe(http, plan, pm.id, tpsha1)
       if (plan === 'plus')
         cookies.set(constants.plusSubscriptionCookie.name, '1', {
           days: constants.plusSubscriptionCookie.lifeDays,
@@ -110,7 +112,9 @@ export function PaymentForm({
         return focusFirstError(form.current, withErrors(ORDER, next))
       }
       if (err instanceof HttpError && err.status === 422 && err.errors) {
-        const next = serverErrors(err.errors, err.codes)
+        const { plan: planError, payment_method: methodError, ...next } = serverErrors(err.errors, err.codes)
+        // a refused trial (first-time members only) or a token to make again: said above the button
+        if (planError || methodError) next.general = planError ?? methodError
         setErrors(next)
         return focusFirstError(form.current, withErrors(ORDER, next))
       }

@@ -1,18 +1,209 @@
+import { type FormEvent, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import { Button, constants, storage, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
+import {
+  Button,
+  constants,
+  Field,
+  focusFirstError,
+  formatCents,
+  HttpError,
+  LoadView,
+  storage,
+  useDocumentTitle,
+  useLoad,
+  useServices,
+  useTranslation,
+} from '../../../src/index'
+import { getUpdateMethod, tokenizeCard, updateMethod } from '../api'
+import { useErrorText, withErrors } from '../components/errorText'
+import form from '../components/styles'
 import s from '../components/upsell.module.css'
-import { cardBrandName } from '../forms'
+import type { UpdateMethodInfoReply } from '../contract'
+import {
+  type CardForm,
+  cardBrandName,
+  emptyCard,
+  type FieldErrors,
+  formatCardNumber,
+  formatExp,
+  serverErrors,
+  validateCard,
+} from '../forms'
+
+const ORDER = ['card_number', 'zip', 'cvv', 'exp']
+type LinkInfo = UpdateMethodInfoReply['data']
+type Linked = { kind: 'ok'; info: LinkInfo } | { kind: 'expired' } | { kind: 'ended' }
 
 /**
- * /updatepay_method (guests; e.g. from an expired-card email): the card on file can only change
- * after a sign-in (POST /api/account/payment-method needs it), so this page says so and opens the
- * sign-in; after it, the member lands on the account's billing page (the route of account/BillingPage).
+ * /updatepay_method?token=… (the link of a declined-renewal mail, issue 27): a real card form, no
+ * sign-in (the signed link is the key). The card goes to the payment provider's tokenizer; the token
+ * replaces the membership's card and a past-due membership is charged at once. Paid, declined or an
+ * expired link: each said in the page's language.
+ */
+function UpdateByLink({ token }: { token: string }) {
+  const { t, i18n } = useTranslation('upsell')
+  const text = useErrorText()
+  const { http } = useServices()
+  const ref = useRef<HTMLFormElement>(null)
+  const [card, setCard] = useState<CardForm>(emptyCard)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState<'paid' | 'saved' | null>(null)
+  const linked = useLoad(`updatepay:${token}`, async (): Promise<Linked> => {
+    try {
+      return { kind: 'ok', info: await getUpdateMethod(http, token) }
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 404) return { kind: 'expired' }
+      if (e instanceof HttpError && e.status === 410) return { kind: 'ended' }
+      throw e
+    }
+  })
+  const set = (k: keyof CardForm) => (e: { target: HTMLInputElement }) => {
+    let v = e.target.value
+    if (k === 'card_number') v = formatCardNumber(v)
+    if (k === 'exp') v = formatExp(v, card.exp)
+    if (k === 'cvv') v = v.replace(/[^0-9]/g, '').slice(0, 4)
+    setCard((c) => ({ ...c, [k]: v }))
+    if (errors[k]) setErrors((x) => ({ ...x, [k]: undefined }))
+  }
+  async function submit(e: FormEvent, info: LinkInfo) {
+    e.preventDefault()
+    const found = validateCard(card)
+    setErrors(found)
+    if (Object.keys(found).length) return focusFirstError(ref.current, withErrors(ORDER, found))
+    setBusy(true)
+    try {
+      const pm = await tokenizeCard(http, card)
+      await updateMethod(http, token, pm.id)
+      setDone(info.status === 'past_due' ? 'paid' : 'saved')
+    } catch (err) {
+      setBusy(false)
+      let next: FieldErrors = { general: 'failure.body' }
+      if (err instanceof HttpError && err.status === 402) {
+        setCard((c) => ({ ...c, cvv: '' }))
+        next = { card_number: 'errors.declined' }
+      } else if (err instanceof HttpError && (err.status === 404 || err.status === 410)) {
+        linked.retry()
+        return
+      } else if (err instanceof HttpError && err.status === 422 && err.errors) {
+        const { payment_method: methodError, ...fields } = serverErrors(err.errors, err.codes)
+        next = methodError ? { ...fields, general: methodError } : fields
+      }
+      setErrors(next)
+      focusFirstError(ref.current, withErrors(ORDER, next))
+    }
+  }
+  return (
+    <LoadView load={linked} what={t('updatePay.loadError')} rows={3}>
+      {(l) => {
+        if (l.kind === 'expired')
+          return (
+            <p role="alert" data-testid="updatepay-expired">
+              {t('updatePay.expired')}
+            </p>
+          )
+        if (l.kind === 'ended')
+          return (
+            <p role="alert" data-testid="updatepay-ended">
+              {t('updatePay.ended')}
+            </p>
+          )
+        const info = l.info
+        const amount = formatCents(info.price_cents, i18n.language)
+        if (done)
+          return (
+            <p role="status" className={s.honest} data-testid="updatepay-done">
+              {done === 'paid' ? t('updatePay.paid', { amount }) : t('updatePay.saved')}
+            </p>
+          )
+        return (
+          <form
+            ref={ref}
+            className={form.form}
+            noValidate
+            onSubmit={(e) => submit(e, info)}
+            data-testid="updatepay-form"
+          >
+            <h2>{t('updatePay.linkTitle', { plan: t(`updatePay.plan.${info.plan}`) })}</h2>
+            {info.status === 'past_due' ? (
+              <p data-testid="updatepay-pastdue">{t('updatePay.pastDue', { amount })}</p>
+            ) : null}
+            {info.last4 ? <p>{t('updatePay.onFile', { last4: info.last4 })}</p> : null}
+            <Field
+              id="upd-card"
+              name="card_number"
+              label={t('payment.cardNumber')}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              value={card.card_number}
+              onChange={set('card_number')}
+              error={text(errors.card_number)}
+            />
+            <Field
+              id="upd-zip"
+              name="zip"
+              label={t('payment.zip')}
+              autoComplete="postal-code"
+              value={card.zip}
+              onChange={set('zip')}
+              error={text(errors.zip)}
+              maxLength={10}
+            />
+            <div className={form.row}>
+              <Field
+                id="upd-cvv"
+                name="cvv"
+                label={t('payment.cvv')}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                value={card.cvv}
+                onChange={set('cvv')}
+                error={text(errors.cvv)}
+              />
+              <Field
+                id="upd-exp"
+                name="exp"
+                label={t('payment.exp')}
+                placeholder={t('payment.expPlaceholder')}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                value={card.exp}
+                onChange={set('exp')}
+                error={text(errors.exp)}
+              />
+            </div>
+            {errors.general ? (
+              <p className={form.alert} role="alert">
+                {text(errors.general)}
+              </p>
+            ) : null}
+            <Button type="submit" size="large" block disabled={busy} aria-busy={busy}>
+              {busy
+                ? t('updatePay.saving')
+                : info.status === 'past_due'
+                  ? t('updatePay.savePay', { amount })
+                  : t('updatePay.save')}
+            </Button>
+          </form>
+        )
+      }}
+    </LoadView>
+  )
+}
+
+/**
+ * /updatepay_method: with a mailed link's `?token=`, the card form of that membership (UpdateByLink);
+ * without one (e.g. an expired-card email), the card on file can only change after a sign-in (POST
+ * /api/account/payment-method needs it), so this page says so and opens the sign-in; after it, the
+ * member lands on the account's billing page (the route of account/BillingPage).
  */
 export default function UpdatePaymentMethodPage() {
   const { t } = useTranslation('upsell')
   const { events, config } = useServices()
   const { search } = useLocation()
-  const brand = cardBrandName(new URLSearchParams(search).get('brand'))
+  const params = new URLSearchParams(search)
+  const token = params.get('token')
+  const brand = cardBrandName(params.get('brand'))
   const title = brand ? t('updatePay.title', { brand }) : t('updatePay.titleGeneric')
   useDocumentTitle(title)
   const billing = config.routes.find(
@@ -26,13 +217,19 @@ export default function UpdatePaymentMethodPage() {
     <section className={s.doc} aria-labelledby="updatepay-title" data-testid="update-payment">
       <h1 id="updatepay-title">{title}</h1>
       <p>{brand ? t('updatePay.body', { brand }) : t('updatePay.bodyGeneric')}</p>
-      <p className={s.honest}>{t('updatePay.why')}</p>
-      <p className={s.actions}>
-        <Button size="large" block onClick={signIn}>
-          {t('updatePay.signIn')}
-        </Button>
-      </p>
-      <p className={s.hint}>{t('updatePay.noCharge')}</p>
+      {token ? (
+        <UpdateByLink token={token} />
+      ) : (
+        <>
+          <p className={s.honest}>{t('updatePay.why')}</p>
+          <p className={s.actions}>
+            <Button size="large" block onClick={signIn}>
+              {t('updatePay.signIn')}
+            </Button>
+          </p>
+          <p className={s.hint}>{t('updatePay.noCharge')}</p>
+        </>
+      )}
       <p>
         {t('updatePay.cancel')} <Link to="/cancel-subscription">{t('updatePay.cancelLink')}</Link>
       </p>

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import i18next, { type TFunction } from 'i18next'
+import type { TFunction } from 'i18next'
 import { constants } from '../../../src/config/constants.ts'
 import type { Mail } from '../../adapters/mail.ts'
 import type { Services } from '../../services.ts'
 import { enqueue, type JobRunner } from '../job-queue.ts'
-import { unsubSecret, unsubToken } from '../unsubscribe.ts'
+import { mailTexts } from '../member-mail.ts'
+import { listUnsubscribeHeaders, unsubSecret, unsubToken } from '../unsubscribe.ts'
 import type { ConversionChange } from './hooks.ts'
 
 /**
@@ -37,29 +36,8 @@ const MAIL_CONCURRENCY = 8
 const LANGUAGES = ['en', 'es'] as const
 type Language = (typeof LANGUAGES)[number]
 
-const root = join(import.meta.dirname, '../../..')
-const locale = (lng: Language, ns: string) =>
-  JSON.parse(readFileSync(join(root, 'locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>
-
-let texts: Promise<(lng: Language) => TFunction> | undefined
 /** The account namespace (the notices, as the notifications page writes them) and the mail's own texts. */
-function textsOf(): Promise<(lng: Language) => TFunction> {
-  texts ??= (async () => {
-    const i18n = i18next.createInstance()
-    await i18n.init({
-      resources: Object.fromEntries(
-        LANGUAGES.map((l) => [l, { account: locale(l, 'account'), mail: locale(l, 'cashback-mail') }]),
-      ),
-      lng: 'en',
-      fallbackLng: 'en',
-      ns: ['account', 'mail'],
-      defaultNS: 'account',
-      interpolation: { escapeValue: false },
-    })
-    return (lng: Language) => i18n.getFixedT(lng)
-  })()
-  return texts
-}
+const textsOf = mailTexts
 
 const { currency, decimals, centsDivisor, negativesInParentheses } = constants.numberFormat
 /** Money the way the screens write it (src/ui/money.tsx formatCents): $4.20 in both languages. */
@@ -203,31 +181,36 @@ async function mailMembers(
     const tt = t(lng)
     const mine = byMember.get(m.id)!
     const history = `${s.publicUrl}/account/purchase-history`
-    const unsub = `${s.publicUrl}/unsub/cashback?token=${unsubToken(secret, 'cashback', m.id)}`
+    const token = unsubToken(secret, 'cashback', m.id)
+    const unsub = `${s.publicUrl}/unsub/cashback?token=${token}`
     const lines = mine.slice(0, MAIL_LINES).map((c) => {
       const n = notice(tt, c, lng)
-      return `${n.title}: ${n.body}${c.test ? ` ${tt('mail:test')}` : ''}`
+      return `${n.title}: ${n.body}${c.test ? ` ${tt('cashback-mail:test')}` : ''}`
     })
     const name = m.name.trim()
     return {
       to: m.email,
       subject:
-        mine.length === 1 ? notice(tt, mine[0]!, lng).title : tt('mail:subjectMany', { count: mine.length }),
+        mine.length === 1
+          ? notice(tt, mine[0]!, lng).title
+          : tt('cashback-mail:subjectMany', { count: mine.length }),
       body: [
-        name ? tt('mail:greeting', { name }) : tt('mail:greetingNoName'),
+        name ? tt('cashback-mail:greeting', { name }) : tt('cashback-mail:greetingNoName'),
         '',
         ...lines,
-        ...(mine.length > MAIL_LINES ? [tt('mail:more', { count: mine.length - MAIL_LINES })] : []),
+        ...(mine.length > MAIL_LINES ? [tt('cashback-mail:more', { count: mine.length - MAIL_LINES })] : []),
         '',
-        tt('mail:history', { url: history }),
+        tt('cashback-mail:history', { url: history }),
         '',
-        tt('mail:why'),
-        tt('mail:unsubscribe', { url: unsub }),
+        tt('cashback-mail:why'),
+        tt('cashback-mail:unsubscribe', { url: unsub }),
       ].join('\n'),
       links: [
-        { label: tt('mail:historyLabel'), url: history },
-        { label: tt('mail:unsubscribeLabel'), url: unsub },
+        { label: tt('cashback-mail:historyLabel'), url: history },
+        { label: tt('cashback-mail:unsubscribeLabel'), url: unsub },
       ],
+      // RFC 8058 one-click (issue 27)
+      headers: listUnsubscribeHeaders(`${s.publicUrl}/api/unsubscribe/one-click?token=${token}`),
     }
   })
   let next = 0

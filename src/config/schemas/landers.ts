@@ -15,13 +15,14 @@ export const stepBlocks = [
 
 /**
  * The offer fields each step block writes into its text: a lander using the block must set them.
- * (offer-terms: the monthly billing sentence; payment: the trial and plan summary; upsell: its price;
- * wheel and exit-intent's cash-back variant: the first-order cash back.)
+ * (offer-terms: the monthly billing sentence; payment: the trial and plan summary; upsell: its price —
+ * these name a plan of config/plans.json, whose amount and trial days they show; wheel and
+ * exit-intent's cash-back variant: the first-order cash back.)
  */
 export const blockNeeds: Readonly<Partial<Record<(typeof stepBlocks)[number], readonly string[]>>> = {
-  payment: ['trialDays', 'planAmount'],
-  'offer-terms': ['planAmount'],
-  upsell: ['planAmount'],
+  payment: ['plan'],
+  'offer-terms': ['plan'],
+  upsell: ['plan'],
   wheel: ['firstOrderCashback'],
 }
 
@@ -40,9 +41,31 @@ const landerShape = z.strictObject({
     .min(1, { message: 'A lander needs at least one step.' }),
   offer: z
     .strictObject({
-      trialDays: z.number().int().nonnegative().optional(),
-      price: z.number().nonnegative().optional(),
-      planAmount: z.number().nonnegative().optional(),
+      plan: z
+        .string()
+        .regex(/^[a-z0-9-]+$/, { message: 'A plan id of config/plans.json, like "plus".' })
+        .optional()
+        .describe(
+          'The plan of config/plans.json this lander sells: its amount, trial days and currency fill planAmount, trialDays and price.',
+        ),
+      trialDays: z
+        .number()
+        .int()
+        .nonnegative()
+        .optional()
+        .describe("Filled from the plan; if written, config:check refuses it when it is not the plan's."),
+      price: z
+        .number()
+        .nonnegative()
+        .optional()
+        .describe(
+          'What is charged today (0 during a trial), filled from the plan; if written, it must agree.',
+        ),
+      planAmount: z
+        .number()
+        .nonnegative()
+        .optional()
+        .describe('The monthly amount in dollars, filled from the plan; if written, it must agree.'),
       currencySymbol: z.string().max(3).default('$'),
       firstOrderCashback: z.number().nonnegative().optional(),
       cashbackOverride: z.number().nonnegative().optional(),
@@ -67,7 +90,10 @@ export const landerSchema = landerShape.superRefine((l, ctx) => {
         ctx.addIssue({
           code: 'custom',
           path: ['offer', field],
-          message: `The '${step.block}' step shows the offer field '${field}': add "${field}" to this lander's offer.`,
+          message:
+            field === 'plan'
+              ? `The '${step.block}' step shows the price of a plan: name it with "plan" (an id of config/plans.json) in this lander's offer.`
+              : `The '${step.block}' step shows the offer field '${field}': add "${field}" to this lander's offer.`,
         })
       }
     }
