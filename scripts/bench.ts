@@ -186,7 +186,8 @@ for (const brand of brands) {
   )
   if (!viewOk) failed = true
   if (process.env.BENCH_FILES === '1')
-    for (const f of [...drawn].sort()) console.log(`    ${f.padEnd(50)} ${kb(sizes(dir, [f]).gz).padStart(9)} gzip`)
+    for (const f of [...drawn].sort())
+      console.log(`    ${f.padEnd(50)} ${kb(sizes(dir, [f]).gz).padStart(9)} gzip`)
   const home = await jsOf('/')
   const bare = sizes(dir, home)
   console.log(

@@ -41,7 +41,13 @@ const mbOf = (limits: ClaimLimits) => Math.round(limits.receipt_max_bytes / 1024
  * The text of a refusal by its code (over_monthly_cap names what is left). The limits come with the
  * claims list (the server's constants; none in the browser build): before they have, the server's words.
  */
-function refusalText(t: TFunction, lng: string, e: unknown, field: string, limits: ClaimLimits | undefined): string {
+function refusalText(
+  t: TFunction,
+  lng: string,
+  e: unknown,
+  field: string,
+  limits: ClaimLimits | undefined,
+): string {
   if (!(e instanceof HttpError)) return t('claim.errors.network')
   const code = (field ? e.codes[field] : undefined) ?? e.code ?? ''
   const left = (e.data as { left_cents?: unknown } | undefined)?.left_cents
