@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom'
 import {
   Button,
   constants,
-  Field,
   focusFirstError,
   formatCents,
   HttpError,
@@ -11,16 +10,9 @@ import {
   useTranslation,
 } from '../../../src/index'
 import { getPlans, type Plan, type PlanId, type Subscription, subscribe, tokenizeCard } from '../api'
-import {
-  type CardForm,
-  emptyCard,
-  type FieldErrors,
-  formatCardNumber,
-  formatExp,
-  serverErrors,
-  validateCard,
-} from '../forms'
+import { type FieldErrors, serverErrors, validateCard } from '../forms'
 import { formatDate, trialEnd } from '../lander'
+import { CardFields, useCardForm } from './CardFields'
 import { useErrorText, withErrors } from './errorText'
 import s from './styles'
 
@@ -59,8 +51,7 @@ export function PaymentForm({
   const text = useErrorText()
   const { http, track, cookies } = useServices()
   const form = useRef<HTMLFormElement>(null)
-  const [card, setCard] = useState<CardForm>(emptyCard)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { card, setCard, errors, setErrors, set } = useCardForm()
   const [busy, setBusy] = useState(false)
   const [declined, setDeclined] = useState(false)
   const [wallet, setWallet] = useState('')
@@ -74,15 +65,6 @@ export function PaymentForm({
     )
   }, [http, plan])
   useEffect(load, [load])
-
-  const set = (k: keyof CardForm) => (e: { target: HTMLInputElement }) => {
-    let v = e.target.value
-    if (k === 'card_number') v = formatCardNumber(v)
-    if (k === 'exp') v = formatExp(v, card.exp)
-    if (k === 'cvv') v = v.replace(/[^0-9]/g, '').slice(0, 4)
-    setCard((c) => ({ ...c, [k]: v }))
-    if (errors[k]) setErrors((x) => ({ ...x, [k]: undefined }))
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -171,49 +153,7 @@ export function PaymentForm({
         {wallet ? t('payment.walletUnavailable', { wallet: t(`payment.wallet.${wallet}`) }) : ''}
       </p>
       <p className={s.or}>{t('payment.orCard')}</p>
-      <Field
-        id="pay-card"
-        name="card_number"
-        label={t('payment.cardNumber')}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        value={card.card_number}
-        onChange={set('card_number')}
-        error={text(errors.card_number)}
-      />
-      <Field
-        id="pay-zip"
-        name="zip"
-        label={t('payment.zip')}
-        autoComplete="postal-code"
-        value={card.zip}
-        onChange={set('zip')}
-        error={text(errors.zip)}
-        maxLength={10}
-      />
-      <div className={s.row}>
-        <Field
-          id="pay-cvv"
-          name="cvv"
-          label={t('payment.cvv')}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          value={card.cvv}
-          onChange={set('cvv')}
-          error={text(errors.cvv)}
-        />
-        <Field
-          id="pay-exp"
-          name="exp"
-          label={t('payment.exp')}
-          placeholder={t('payment.expPlaceholder')}
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          value={card.exp}
-          onChange={set('exp')}
-          error={text(errors.exp)}
-        />
-      </div>
+      <CardFields idPrefix="pay" card={card} errors={errors} onChange={set} rowClassName={s.row} />
       {errors.general ? (
         <p className={s.alert} role="alert">
           {text(errors.general)}

@@ -3,7 +3,6 @@ import { Link, useLocation } from 'react-router-dom'
 import {
   Button,
   constants,
-  Field,
   focusFirstError,
   formatCents,
   HttpError,
@@ -15,20 +14,12 @@ import {
   useTranslation,
 } from '../../../src/index'
 import { getUpdateMethod, tokenizeCard, updateMethod } from '../api'
+import { CardFields, useCardForm } from '../components/CardFields'
 import { useErrorText, withErrors } from '../components/errorText'
 import form from '../components/styles'
 import s from '../components/upsell.module.css'
 import type { UpdateMethodInfoReply } from '../contract'
-import {
-  type CardForm,
-  cardBrandName,
-  emptyCard,
-  type FieldErrors,
-  formatCardNumber,
-  formatExp,
-  serverErrors,
-  validateCard,
-} from '../forms'
+import { cardBrandName, type FieldErrors, serverErrors, validateCard } from '../forms'
 
 const ORDER = ['card_number', 'zip', 'cvv', 'exp']
 type LinkInfo = UpdateMethodInfoReply['data']
@@ -45,8 +36,7 @@ function UpdateByLink({ token }: { token: string }) {
   const text = useErrorText()
   const { http } = useServices()
   const ref = useRef<HTMLFormElement>(null)
-  const [card, setCard] = useState<CardForm>(emptyCard)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { card, setCard, errors, setErrors, set } = useCardForm()
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<'paid' | 'saved' | null>(null)
   const linked = useLoad(`updatepay:${token}`, async (): Promise<Linked> => {
@@ -58,14 +48,6 @@ function UpdateByLink({ token }: { token: string }) {
       throw e
     }
   })
-  const set = (k: keyof CardForm) => (e: { target: HTMLInputElement }) => {
-    let v = e.target.value
-    if (k === 'card_number') v = formatCardNumber(v)
-    if (k === 'exp') v = formatExp(v, card.exp)
-    if (k === 'cvv') v = v.replace(/[^0-9]/g, '').slice(0, 4)
-    setCard((c) => ({ ...c, [k]: v }))
-    if (errors[k]) setErrors((x) => ({ ...x, [k]: undefined }))
-  }
   async function submit(e: FormEvent, info: LinkInfo) {
     e.preventDefault()
     const found = validateCard(card)
@@ -129,49 +111,7 @@ function UpdateByLink({ token }: { token: string }) {
               <p data-testid="updatepay-pastdue">{t('updatePay.pastDue', { amount })}</p>
             ) : null}
             {info.last4 ? <p>{t('updatePay.onFile', { last4: info.last4 })}</p> : null}
-            <Field
-              id="upd-card"
-              name="card_number"
-              label={t('payment.cardNumber')}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              value={card.card_number}
-              onChange={set('card_number')}
-              error={text(errors.card_number)}
-            />
-            <Field
-              id="upd-zip"
-              name="zip"
-              label={t('payment.zip')}
-              autoComplete="postal-code"
-              value={card.zip}
-              onChange={set('zip')}
-              error={text(errors.zip)}
-              maxLength={10}
-            />
-            <div className={form.row}>
-              <Field
-                id="upd-cvv"
-                name="cvv"
-                label={t('payment.cvv')}
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                value={card.cvv}
-                onChange={set('cvv')}
-                error={text(errors.cvv)}
-              />
-              <Field
-                id="upd-exp"
-                name="exp"
-                label={t('payment.exp')}
-                placeholder={t('payment.expPlaceholder')}
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                value={card.exp}
-                onChange={set('exp')}
-                error={text(errors.exp)}
-              />
-            </div>
+            <CardFields idPrefix="upd" card={card} errors={errors} onChange={set} rowClassName={form.row} />
             {errors.general ? (
               <p className={form.alert} role="alert">
                 {text(errors.general)}

@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import { constants } from '../../../src/config/constants.ts'
 import type { Db } from '../../db/index.ts'
+import { keptSecret, macMatches } from '../kept-secret.ts'
 
 /**
  * The /updatepay_method link of a declined-renewal mail (issue 27): `<subscription id>.<expiry, epoch
@@ -10,26 +11,7 @@ import type { Db } from '../../db/index.ts'
  * no Referer (lib/security.ts, a `token=` query), and the page posts it.
  */
 const SECRET_KEY = 'billing_link_secret'
-const secrets = new WeakMap<object, Promise<string>>()
-
-async function readSecret(db: Db): Promise<string> {
-  const row = await db.one<{ value: string }>(
-    `WITH made AS (INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING value)
-     SELECT value FROM made UNION ALL SELECT value FROM settings WHERE key = $1 LIMIT 1`,
-    [SECRET_KEY, randomBytes(32).toString('hex')],
-  )
-  return row!.value
-}
-
-function secretOf(db: Db): Promise<string> {
-  let s = secrets.get(db)
-  if (!s) {
-    s = readSecret(db)
-    s.catch(() => secrets.delete(db))
-    secrets.set(db, s)
-  }
-  return s
-}
+const secretOf = (db: Db) => keptSecret(db, SECRET_KEY)
 
 const mac = (secret: string, subId: number, exp: number) =>
   createHmac('sha256', secret).update(`updatepay:${subId}:${exp}`).digest()
@@ -51,7 +33,6 @@ export async function updateLinkSubscription(
   const id = Number(m[1])
   const exp = Number(m[2])
   const want = mac(await secretOf(db), id, exp)
-  const got = Buffer.from(m[3]!, 'base64url')
-  if (got.length !== want.length || !timingSafeEqual(got, want)) return null
+  if (!macMatches(want, m[3]!)) return null
   return exp * 1000 > now ? id : null
 }
