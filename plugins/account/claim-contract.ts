@@ -103,7 +103,7 @@ export const ClaimsLeft = z.record(z.string(), z.number())
 
 export const ClaimsQuery = z.object({ benefit_type: z.optional(ClaimBenefit) })
 /** The member's claims, newest first, and what is left of each monthly cap. */
-/** The receipt's largest size and how old an order may be (the server's constants.rebateClaims). */
+/** The receipt's largest size and how old an order may be (the server's rebate claim constants; none in the browser build). */
 export const ClaimLimits = z.object({ receipt_max_bytes: z.number(), order_max_age_days: z.number() })
 export type ClaimLimits = z.infer<typeof ClaimLimits>
 export const ClaimsReply = z.object({ data: z.array(Claim), left: ClaimsLeft, limits: ClaimLimits })

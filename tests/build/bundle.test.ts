@@ -104,7 +104,7 @@ describe('brand bundling (ARCHITECTURE: a disabled plugin is not in the brand ou
         expect(js(b).includes(pair), `${b}: ${pair}`).toBe(false)
     }
     // the rest of the file is still there
-    expect(js('default')).toContain(`"payoutHoldDays":${constantsJson.payoutHoldDays}`)
+    expect(js('default')).toContain(`"minimumPasswordLength":${constantsJson.minimumPasswordLength}`)
   })
 
   it('no full zod in the browser bundle', () => {
