@@ -78,10 +78,13 @@ export default observer(function SurveysPage() {
           ))}
         </ul>
       ) : null}
-      <p className={s.links}>
-        <Link to="/offers/APP">{t('surveys.offers')}</Link>
-        {signedIn ? <Link to="/offer/incompleteCoinOffers">{t('surveys.incomplete')}</Link> : null}
-      </p>
+      {/* below the list once it is there: drawn under the skeleton, the list arriving moved them (CLS) */}
+      {data || list.status === 'error' ? (
+        <p className={s.links}>
+          <Link to="/offers/APP">{t('surveys.offers')}</Link>
+          {signedIn ? <Link to="/offer/incompleteCoinOffers">{t('surveys.incomplete')}</Link> : null}
+        </p>
+      ) : null}
     </Page>
   )
 })
