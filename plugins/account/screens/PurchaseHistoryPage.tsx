@@ -255,7 +255,9 @@ export default function PurchaseHistoryPage() {
           })}
         />
       ) : null}
-      {ready && data ? <Pager page={page} pages={pages} href={pageLink} texts={pagerTexts(t, page, pages)} /> : null}
+      {ready && data ? (
+        <Pager page={page} pages={pages} href={pageLink} texts={pagerTexts(t, page, pages)} />
+      ) : null}
     </Page>
   )
 }
