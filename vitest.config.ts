@@ -5,7 +5,12 @@ const root = import.meta.dirname
 
 export default defineConfig({
   resolve: {
-    alias: { '@brand': resolve(root, 'tests/fixtures/brand-module.ts') },
+    alias: [
+      { find: '@brand', replacement: resolve(root, 'tests/fixtures/brand-module.ts') },
+      // the core's two public modules (tsconfig.json's paths say the same)
+      { find: /^@core$/, replacement: resolve(root, 'src/index.ts') },
+      { find: /^@core\/contract$/, replacement: resolve(root, 'src/contract.ts') },
+    ],
   },
   test: {
     projects: [

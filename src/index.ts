@@ -53,6 +53,14 @@ export type {
   SlotName,
 } from './plugin/types'
 export { fillPattern } from './routing/pattern'
+export {
+  pathTo,
+  RouteLink,
+  type RouteLinkProps,
+  type RouteParams,
+  routeNameAt,
+  usePath,
+} from './routing/names'
 export { CachedList, type LoadStatus } from './state/cached-list'
 export {
   type AppContextValue,

@@ -1,4 +1,3 @@
-import { z } from 'zod/mini'
 import {
   Balances,
   BalancesReply,
@@ -20,7 +19,8 @@ import {
   WithdrawalReply,
   WithdrawalRequest,
   WithdrawalsReply,
-} from '../../src/contract'
+} from '@core/contract'
+import { z } from 'zod/mini'
 
 /** API contract of the account plugin: history, balances, profile, settings and referrals. */
 

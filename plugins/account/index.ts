@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/index'
+import { definePlugin } from '@core'
 import { AccountStore } from './member/model'
 
 export default definePlugin({

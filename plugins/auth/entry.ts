@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../src/index'
+import type { RuntimeConfig } from '@core'
 import { safePath } from './redirect'
 
 /** A credential that arrived in the address bar and must leave it at once. */

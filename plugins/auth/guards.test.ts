@@ -1,5 +1,5 @@
+import { constants, createEventBus, type GuardContext, type Services } from '@core'
 import { describe, expect, it, vi } from 'vitest'
-import { constants, createEventBus, type GuardContext, type Services } from '../../src/index'
 import { auth, guest, signedInOrThankYou } from './guards'
 
 function ctx(href: string, authenticated: boolean) {

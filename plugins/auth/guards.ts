@@ -1,4 +1,4 @@
-import { constants, type Guard, type GuardContext, storage } from '../../src/index'
+import { constants, type Guard, type GuardContext, storage } from '@core'
 import type { AuthStoreInstance } from './model'
 
 function signedIn(ctx: GuardContext): boolean {

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/index'
+import { definePlugin } from '@core'
 import { auth, guest, signedInOrThankYou } from './guards'
 import { AuthStore, type AuthStoreInstance } from './model'
 import { sessionOf } from './view'

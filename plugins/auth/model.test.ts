@@ -1,5 +1,5 @@
+import { constants, createCookies, createEventBus, HttpError, type Services } from '@core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { constants, createCookies, createEventBus, HttpError, type Services } from '../../src/index'
 import { AuthStore, GENERIC_ERROR, REGISTER_PROMO_COOKIE, SIGNED_OUT_USER } from './model'
 import { runFlow } from './run-flow'
 

@@ -1,4 +1,3 @@
-import { getEnv, type Instance, types } from 'mobx-state-tree'
 import {
   type Cookies,
   constants,
@@ -8,7 +7,8 @@ import {
   type Services,
   type SessionMember,
   storage,
-} from '../../src/index'
+} from '@core'
+import { getEnv, type Instance, types } from 'mobx-state-tree'
 import type { User as ContractUser, LoginReply } from './contract'
 
 /**
@@ -332,7 +332,7 @@ export const AuthStore = types
 
 export type AuthStoreInstance = Instance<typeof AuthStore>
 
-declare module '../../src/index' {
+declare module '@core' {
   interface StoreRegistry {
     auth: AuthStoreInstance
   }

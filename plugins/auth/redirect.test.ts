@@ -1,5 +1,5 @@
+import { constants, createCookies } from '@core'
 import { describe, expect, it } from 'vitest'
-import { constants, createCookies } from '../../src/index'
 import {
   decodeDevCode,
   encodeDevCode,

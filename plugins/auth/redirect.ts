@@ -1,4 +1,4 @@
-import { constants, storage } from '../../src/index'
+import { constants, storage } from '@core'
 /**
  * A same-origin path to go to, or null. Only paths that start with a single '/' are accepted:
  * '//evil.example', '/\\evil.example', 'https://…', 'javascript:…' and anything that resolves to

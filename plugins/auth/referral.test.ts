@@ -1,5 +1,5 @@
+import { constants, createCookies, createEventBus, type Services } from '@core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { constants, createCookies, createEventBus, type Services } from '../../src/index'
 import { AuthStore } from './model'
 import { runFlow } from './run-flow'
 

@@ -1,4 +1,3 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   constants,
   createCookies,
@@ -6,7 +5,8 @@ import {
   type PluginContext,
   type Services,
   tokenTimes,
-} from '../../src/index'
+} from '@core'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AuthStore, type AuthStoreInstance } from './model'
 import { createRenewer, RENEW_AFTER_MS, RETRY_AFTER_MS, renewalDue } from './renew'
 import { startAuth } from './session'

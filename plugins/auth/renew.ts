@@ -1,4 +1,4 @@
-import { tokenTimes } from '../../src/index'
+import { tokenTimes } from '@core'
 /**
  * When the client calls POST /api/refresh (SPEC 7, 8).
  *

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { createCookies, createEventBus, type Services } from '@core'
 import { describe, expect, it, vi } from 'vitest'
-import { createCookies, createEventBus, type Services } from '../../src/index'
 import { AuthStore } from './model'
 import { runFlow } from './run-flow'
 

@@ -1,4 +1,4 @@
-import { constants, HttpError, type PluginContext } from '../../src/index'
+import { constants, HttpError, type PluginContext } from '@core'
 import { decodeDevCode, findUrlCredential, homePath, isTokenEntryPath, readOAuthState } from './entry'
 import type { AuthStoreInstance } from './model'
 import { ONBOARDING_PATH, pathAfterLogin, takeStoredRedirect } from './redirect'
@@ -7,7 +7,7 @@ import { runFlow } from './run-flow'
 
 export { storedUser } from './model'
 
-declare module '../../src/index' {
+declare module '@core' {
   interface AppEvents {
     /** Ask the auth plugin for the email-entry prompt (set the account's email). */
     'email-prompt': Record<string, never>

@@ -1,6 +1,6 @@
+import { constants, createCookies, createEventBus, type Services } from '@core'
 import { autorun } from 'mobx'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { constants, createCookies, createEventBus, type Services } from '../../src/index'
 import plugin from './index'
 import { AuthStore, type AuthStoreInstance } from './model'
 import { sessionOf } from './view'

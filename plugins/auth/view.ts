@@ -1,10 +1,4 @@
-import {
-  HttpError,
-  type RegisterForm,
-  type Session,
-  type SessionMember,
-  type SessionResult,
-} from '../../src/index'
+import { HttpError, type RegisterForm, type Session, type SessionMember, type SessionResult } from '@core'
 import { type AuthStoreInstance, GENERIC_ERROR } from './model'
 import { runFlow } from './run-flow'
 

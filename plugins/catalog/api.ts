@@ -1,4 +1,4 @@
-import type { HttpClient, Offer, OfferReply, OffersReply } from '../../src/index'
+import type { HttpClient, Offer, OfferReply, OffersReply } from '@core'
 import type {
   ClickReply,
   ClickRequest,

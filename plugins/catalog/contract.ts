@@ -1,5 +1,5 @@
+import { int, paged } from '@core/contract'
 import { z } from 'zod/mini'
-import { int, paged } from '../../src/contract'
 
 /** API contract of the catalog plugin: categories, stores, coupons, products and home sections. */
 

@@ -1,4 +1,4 @@
-import { type Cookies, constants } from '../../src/index'
+import { type Cookies, constants } from '@core'
 /** The attribute our browser extension sets on <html> when it is installed (its marker). */
 export const EXTENSION_MARKER = 'data-rewards-extension'
 

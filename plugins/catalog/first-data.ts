@@ -1,4 +1,4 @@
-import type { FirstDataRequest } from '../../src/index'
+import type { FirstDataRequest } from '@core'
 
 /**
  * The GET calls the catalog's screens draw their first render from, in one place: the server's page

@@ -1,5 +1,5 @@
+import { constants, createLocalCache, type Services } from '@core'
 import { describe, expect, it, vi } from 'vitest'
-import { constants, createLocalCache, type Services } from '../../src/index'
 import { CatalogStore, HOME_COUPONS } from './model'
 
 const home = (tag: string) => ({

@@ -1,5 +1,5 @@
+import { CachedList, constants, type Services } from '@core'
 import { getEnv, type Instance, types } from 'mobx-state-tree'
-import { CachedList, constants, type Services } from '../../src/index'
 import type { HomeReply } from './contract'
 import { HOME_COUPONS, homeOffersRequest, homeRequest } from './first-data'
 
@@ -146,7 +146,7 @@ export const CatalogStore = types
 
 export type CatalogStoreInstance = Instance<typeof CatalogStore>
 
-declare module '../../src/index' {
+declare module '@core' {
   interface StoreRegistry {
     catalog: CatalogStoreInstance
   }

@@ -1,5 +1,5 @@
+import { constants } from '@core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { constants } from '../../src/index'
 import { referralCodeOf, rememberReferral } from './screens/ReferPage'
 
 describe('/refer (SPEC 2.6 refer)', () => {

@@ -1,5 +1,5 @@
+import type { HttpClient } from '@core'
 import { z } from 'zod/mini'
-import type { HttpClient } from '../../src/index'
 import {
   AttemptReply,
   OfferReply,

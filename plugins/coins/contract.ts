@@ -1,10 +1,10 @@
+import { int, OfferTypes } from '@core/contract'
 import { z } from 'zod/mini'
-import { int, OfferTypes } from '../../src/contract'
 
 /** API contract of the coins plugin: offers (coupon, APP, GAME, CASHBACK) and surveys. */
 
 // The offer shapes are shared with the catalog, so the core's public module owns them.
-export { Offer, OfferReply, OffersReply, OfferTypes } from '../../src/contract'
+export { Offer, OfferReply, OffersReply, OfferTypes } from '@core/contract'
 
 export const OffersQuery = z.object({
   type: z.optional(z.enum(OfferTypes)),

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/index'
+import { definePlugin } from '@core'
 
 export default definePlugin({
   name: 'coins',

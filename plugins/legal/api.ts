@@ -1,4 +1,4 @@
-import type { HttpClient } from '../../src/index'
+import type { HttpClient } from '@core'
 import {
   GeoReply,
   type NewsListReply,

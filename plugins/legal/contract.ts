@@ -1,5 +1,5 @@
+import { ContactReply, ContactRequest } from '@core/contract'
 import { z } from 'zod/mini'
-import { ContactReply, ContactRequest } from '../../src/contract'
 
 /** API contract of the legal plugin: news, geo (UK privacy variant) and the contact form. */
 

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/index'
+import { definePlugin } from '@core'
 /**
  * The legal plugin: terms (a shipping partner gets its own), privacy policy (UK and shipping-partner
  * variants), the other company and policy pages, news, unsubscribe, and the footer's links. Every

@@ -1,3 +1,4 @@
+import { type AppContextValue, AppProvider, type HttpClient, type RuntimeConfig, type Services } from '@core'
 import { render } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
@@ -7,13 +8,6 @@ import legalEn from '../../locales/en/legal.json'
 import footerEn from '../../locales/en/legal-footer.json'
 import legalEs from '../../locales/es/legal.json'
 import footerEs from '../../locales/es/legal-footer.json'
-import {
-  type AppContextValue,
-  AppProvider,
-  type HttpClient,
-  type RuntimeConfig,
-  type Services,
-} from '../../src/index'
 import { testI18n } from '../../tests/unit/kit'
 /** An i18next instance with the real English and Spanish texts, as the app has them. */
 export const makeI18n = (lng: 'en' | 'es' = 'en') =>

@@ -1,7 +1,7 @@
+import { constants } from '@core'
 import { describe, expect, it } from 'vitest'
 import legalEn from '../../locales/en/legal.json'
 import legalEs from '../../locales/es/legal.json'
-import { constants } from '../../src/index'
 import { legalContacts } from './contacts'
 import { type Block, composeDoc, isLegalDoc, type LegalDoc } from './doc'
 import { makeI18n } from './test-utils'

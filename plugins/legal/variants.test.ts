@@ -1,5 +1,5 @@
+import { constants } from '@core'
 import { describe, expect, it } from 'vitest'
-import { constants } from '../../src/index'
 import { privacyVariant, termsVariant } from './variants'
 
 const uk = constants.ukPrivacyCountryCodes

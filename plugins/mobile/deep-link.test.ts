@@ -1,4 +1,3 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   type Cookies,
   constants,
@@ -6,7 +5,8 @@ import {
   type NavigationContext,
   type RuntimeConfig,
   type Services,
-} from '../../src/index'
+} from '@core'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type AppConfig, deepLink } from './deep-link'
 import { mobileNavigation } from './navigation'
 

@@ -1,4 +1,4 @@
-import { constants, type MobileOs, type RuntimeConfig } from '../../src/index'
+import { constants, type MobileOs, type RuntimeConfig } from '@core'
 
 /**
  * Deep links into the brand's app (SPEC 2.4). A link carries no secret: never the login token. Where

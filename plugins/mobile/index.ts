@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/index'
+import { definePlugin } from '@core'
 import { mobileNavigation } from './navigation'
 
 export default definePlugin({

@@ -1,4 +1,4 @@
-import { inMobileApp, mobileOs, type NavigationHook } from '../../src/index'
+import { inMobileApp, mobileOs, type NavigationHook } from '@core'
 
 /**
  * The mobile plugin's navigation hook: with the mobile-app cookie on iOS or Android, a navigation to

@@ -1,9 +1,3 @@
-import { render } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import mobileEn from '../../locales/en/mobile.json'
-import mobileEs from '../../locales/es/mobile.json'
 import {
   type AppContextValue,
   AppProvider,
@@ -11,7 +5,13 @@ import {
   definePlugin,
   type Services,
   type Session,
-} from '../../src/index'
+} from '@core'
+import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import mobileEn from '../../locales/en/mobile.json'
+import mobileEs from '../../locales/es/mobile.json'
 import { fakeSession, testI18n, testRegistry } from '../../tests/unit/kit'
 
 export { fakeSession, testMember } from '../../tests/unit/kit'

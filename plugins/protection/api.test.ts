@@ -1,6 +1,6 @@
 import { config } from '@brand'
+import type { HttpClient, Services } from '@core'
 import { describe, expect, it, vi } from 'vitest'
-import type { HttpClient, Services } from '../../src/index'
 import { linkedAccountsUrl, protectionApi } from './api'
 
 function fakeHttp() {

@@ -1,4 +1,4 @@
-import type { Services } from '../../src/index'
+import type { Services } from '@core'
 import {
   AuthorizeReply,
   ClaimReply,

@@ -1,5 +1,5 @@
+import { int, str } from '@core/contract'
 import { z } from 'zod/mini'
-import { int, str } from '../../src/contract'
 
 /**
  * API contract of the protection plugin (issue 15): linked retailer, delivery, rideshare, streaming

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/index'
+import { definePlugin } from '@core'
 import { followSession, ProtectionStore, type ProtectionStoreInstance } from './model'
 
 export default definePlugin({

@@ -1,6 +1,6 @@
+import type { Session } from '@core'
 import { observable, runInAction } from 'mobx'
 import { describe, expect, it } from 'vitest'
-import type { Session } from '../../src/index'
 import { fakeHttp, linked, makeStore, refusal } from './components/test-utils'
 import { followSession } from './model'
 

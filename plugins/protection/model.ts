@@ -1,6 +1,6 @@
+import type { Services } from '@core'
 import { reaction } from 'mobx'
 import { applySnapshot, flow, getEnv, type Instance, type SnapshotIn, types } from 'mobx-state-tree'
-import type { Services } from '../../src/index'
 // types only: this file is in the entry bundle, so no zod schema is imported here (api.ts checks replies)
 import type { LinkedAccount as LinkedAccountReply } from './contract'
 
@@ -87,7 +87,7 @@ export const ProtectionStore = types
 
 export type ProtectionStoreInstance = Instance<typeof ProtectionStore>
 
-declare module '../../src/index' {
+declare module '@core' {
   interface StoreRegistry {
     protection: ProtectionStoreInstance
   }

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../src/index'
+import type { RuntimeConfig } from '@core'
 import { reportOnce } from './dev-report'
 import { afterLoadIdle } from './idle'
 

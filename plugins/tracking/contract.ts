@@ -1,5 +1,5 @@
+import { str } from '@core/contract'
 import { z } from 'zod/mini'
-import { str } from '../../src/contract'
 
 /** API contract of the tracking plugin: attribution, events and pixels. */
 

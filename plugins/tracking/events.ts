@@ -13,7 +13,7 @@ export interface PixelRequest {
   product?: string
 }
 
-declare module '../../src/index' {
+declare module '@core' {
   interface AppEvents {
     /** GET /landers/load-pixel: registration (at most once in 7 days) and conversion scripts. */
     'load-pixel': PixelRequest

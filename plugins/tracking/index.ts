@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/index'
+import { definePlugin } from '@core'
 import './events'
 import { TrackingStore } from './model'
 

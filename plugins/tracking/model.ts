@@ -25,7 +25,7 @@ export const TrackingStore = types
 
 export type TrackingStoreInstance = Instance<typeof TrackingStore>
 
-declare module '../../src/index' {
+declare module '@core' {
   interface StoreRegistry {
     tracking: TrackingStoreInstance
   }

@@ -1,4 +1,4 @@
-import type { SessionMember } from '../../src/index'
+import type { SessionMember } from '@core'
 import type { Attribution } from './attribution'
 import type { TrackingEvent } from './contract'
 import { reengagementOf } from './reengagement'

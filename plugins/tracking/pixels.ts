@@ -1,4 +1,4 @@
-import { constants, type PluginContext, type SessionMember } from '../../src/index'
+import { constants, type PluginContext, type SessionMember } from '@core'
 import { clean } from './attribution'
 import { LoadPixelReply, LoadPixelsReply } from './contract'
 import { reportOnce } from './dev-report'

@@ -1,4 +1,3 @@
-import { vi } from 'vitest'
 import {
   createCookies,
   createEventBus,
@@ -8,7 +7,8 @@ import {
   type Services,
   type SessionMember,
   signedOutSession,
-} from '../../src/index'
+} from '@core'
+import { vi } from 'vitest'
 import { TrackingStore } from './model'
 
 const SIGNED_IN: SessionMember = {

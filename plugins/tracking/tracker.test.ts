@@ -1,5 +1,5 @@
+import { HttpError } from '@core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { HttpError } from '../../src/index'
 import { fakeConfig, fakeContext } from './test-utils'
 import { installTimeKey, startTracking } from './tracker'
 

@@ -1,4 +1,4 @@
-import { constants, type PluginContext, storage } from '../../src/index'
+import { constants, type PluginContext, storage } from '@core'
 import { type AnalyticsTag, createAnalytics } from './analytics'
 import { type Attribution, fromQuery, land, parseStored } from './attribution'
 import { reportOnce } from './dev-report'

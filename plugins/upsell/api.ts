@@ -1,4 +1,4 @@
-import type { GiftCard, GiftRedeemReply, HttpClient, PlanId, Subscription } from '../../src/index'
+import type { GiftCard, GiftRedeemReply, HttpClient, PlanId, Subscription } from '@core'
 import type {
   DeclineReply,
   PaymentProviderReply,

@@ -1,4 +1,3 @@
-import { z } from 'zod/mini'
 import {
   BillingReply,
   PaymentMethodRequest,
@@ -7,7 +6,8 @@ import {
   type PlanId,
   Subscription,
   TokenizeReply,
-} from '../../src/contract'
+} from '@core/contract'
+import { z } from 'zod/mini'
 
 /** API contract of the upsell plugin: plans, payment (sandbox processor), subscriptions and billing. */
 

@@ -1,4 +1,4 @@
-import { GIFT_CODE_MAX, type SignupProblem, signupProblems } from '../../src/index'
+import { GIFT_CODE_MAX, type SignupProblem, signupProblems } from '@core'
 /** Field -> translation key of the upsell namespace (or a server text, prefixed with '!'). */
 export type FieldErrors = Partial<Record<string, string>>
 

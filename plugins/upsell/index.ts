@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/index'
+import { definePlugin } from '@core'
 /**
  * The upsell plugin: every lander of config/landers.json (one screen composed from lazily loaded
  * step blocks), the pages landers end on, the plus membership page and cancelling it, the sweepstakes

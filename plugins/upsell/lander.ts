@@ -1,4 +1,4 @@
-import { constants, formatCents, type Lander, type PlanId, PlanIds } from '../../src/index'
+import { constants, formatCents, type Lander, type PlanId, PlanIds } from '@core'
 export type StepBlock = Lander['steps'][number]['block']
 export type Step = Lander['steps'][number]
 export type Offer = Lander['offer']

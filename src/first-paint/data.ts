@@ -4,7 +4,7 @@ import { dataKey, type FirstDataRequest, requestKey } from './key'
 export { dataKey, type FirstDataRequest, requestKey }
 
 /**
- * First data: the API replies a page was drawn from on the server (src/first-paint/server.tsx), sent
+ * First data: the API replies a page was drawn from on the server (src/node/page-paint.tsx), sent
  * in the page as JSON (`<script type="application/json" id="first-data">`). The app reads them twice:
  * a screen's first render draws from them (useFirstData), so it shows what the server drew, and the
  * HTTP client answers the same GET from them once (src/http/client.ts), so the data is not fetched a

@@ -6,7 +6,7 @@ import { definePlugin } from '../plugin/define'
 import { createRegistry } from '../plugin/registry'
 import type { FirstPaintProps } from '../plugin/types'
 import { dropMismatchedFirstPaint, revealApp } from './client'
-import { renderFirstPaints } from './render'
+import { renderFirstPaints } from '../node/first-paint'
 
 function Hello({ who }: FirstPaintProps) {
   const { t } = useTranslation('shop')

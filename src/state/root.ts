@@ -3,7 +3,7 @@ import type { Plugin, Services } from '../plugin/types'
 
 /**
  * Store slices by plugin id. A plugin adds its own with module augmentation of the public module:
- * `declare module '../../src/index' { interface StoreRegistry { auth: Instance<typeof AuthStore> } }`
+ * `declare module '@core' { interface StoreRegistry { auth: Instance<typeof AuthStore> } }`
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by plugins through declaration merging
 export interface StoreRegistry {}

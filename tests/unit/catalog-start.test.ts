@@ -1,8 +1,8 @@
+import { createLocalCache, type Services } from '@core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import catalog from '../../plugins/catalog/index'
 import { CatalogStore, HOME_COUPONS } from '../../plugins/catalog/model'
 import { resetPageFirstData } from '../../src/first-paint/data'
-import { createLocalCache, type Services } from '../../src/index'
 
 const home = {
   data: {

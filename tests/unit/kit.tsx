@@ -3,15 +3,7 @@
  * public module; biome.json allows it): real texts in an i18next instance, a fake HTTP client that
  * answers 'METHOD /path' from handlers, and a fake session of a signed-in member.
  */
-import { render } from '@testing-library/react'
-import i18next, { type i18n as I18n } from 'i18next'
-import type { ReactNode } from 'react'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import coreEn from '../../locales/en/core.json'
-import laterEn from '../../locales/en/core-on-demand.json'
-import coreEs from '../../locales/es/core.json'
-import laterEs from '../../locales/es/core-on-demand.json'
+
 import {
   type AppContextValue,
   type AppEvents,
@@ -22,7 +14,16 @@ import {
   type Services,
   type Session,
   type SessionMember,
-} from '../../src/index'
+} from '@core'
+import { render } from '@testing-library/react'
+import i18next, { type i18n as I18n } from 'i18next'
+import type { ReactNode } from 'react'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import coreEn from '../../locales/en/core.json'
+import laterEn from '../../locales/en/core-on-demand.json'
+import coreEs from '../../locales/es/core.json'
+import laterEs from '../../locales/es/core-on-demand.json'
 import { createRegistry } from '../../src/plugin/registry'
 
 type Texts = Record<string, unknown>

@@ -3,6 +3,8 @@
  * store, session, i18n, its setup, then one of its screens in a memory router, HTTP answered by an
  * axios adapter. A plugin that reached into another's files or store would fail here.
  */
+
+import { AppProvider, type Plugin } from '@core'
 import { render, screen } from '@testing-library/react'
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { type ReactNode, Suspense } from 'react'
@@ -20,7 +22,6 @@ import tracking from '../../plugins/tracking/index'
 import upsell from '../../plugins/upsell/index'
 import { createHttpClient } from '../../src/http/client'
 import { createI18n } from '../../src/i18n'
-import { AppProvider, type Plugin } from '../../src/index'
 import { composeApp } from '../../src/plugin/compose'
 import { createRegistry } from '../../src/plugin/registry'
 import { config as defaultConfig } from '../fixtures/brand-module'

@@ -1,4 +1,4 @@
-import { formatCents, useTranslation } from '../../../src/index'
+import { formatCents, useTranslation } from '@core'
 import s from './account.module.css'
 
 /** A ledger amount: cash in cents as dollars with 2 decimals (SPEC 9), coins whole. */

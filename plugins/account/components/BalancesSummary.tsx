@@ -1,4 +1,4 @@
-import { Figures, LoadView, TestMoneyLabel, useLoad, useServices, useTranslation } from '../../../src/index'
+import { Figures, LoadView, TestMoneyLabel, useLoad, useServices, useTranslation } from '@core'
 import { Amount, DateText } from './Amount'
 import { ledgerApi } from './ledger-api'
 import s from './styles'

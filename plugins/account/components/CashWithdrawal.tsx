@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react'
 import {
   Figures,
   Money,
@@ -7,7 +6,8 @@ import {
   TestMoneyLabel,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { useRef, useState } from 'react'
 import type { BalancesReply, Withdrawal } from '../contract'
 import { parseDollars } from './amount-input'
 import { ledgerApi } from './ledger-api'

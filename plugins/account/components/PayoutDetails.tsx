@@ -1,5 +1,5 @@
+import { TestMoneyLabel, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { TestMoneyLabel, useTranslation } from '../../../src/index'
 import type { Withdrawal } from '../contract'
 import s from './styles'
 

@@ -1,12 +1,4 @@
-import {
-  Figures,
-  LoadFailed,
-  Money,
-  RowsSkeleton,
-  useLoad,
-  useServices,
-  useTranslation,
-} from '../../../src/index'
+import { Figures, LoadFailed, Money, RowsSkeleton, useLoad, useServices, useTranslation } from '@core'
 import { ledgerApi } from './ledger-api'
 import s from './styles'
 

@@ -1,4 +1,4 @@
-import { formatCents, TestMoneyLabel, useTranslation } from '../../../src/index'
+import { formatCents, TestMoneyLabel, useTranslation } from '@core'
 import type { PurchaseStep, Rebate } from '../contract'
 import { Amount, StatusBadge } from './Amount'
 import s from './account.module.css'

@@ -1,5 +1,3 @@
-import { useState } from 'react'
-import { Link } from 'react-router-dom'
 import {
   Button,
   formatCents,
@@ -8,7 +6,9 @@ import {
   LoadView,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
 import { CLAIM_BENEFITS, type Claim, type ClaimsReply, isClaimBenefit } from '../claim-contract'
 import { DateText } from './Amount'
 import { ledgerApi, saveFile } from './ledger-api'

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../src/index'
+import { useTranslation } from '@core'
 import type { Withdrawal } from '../contract'
 import { Amount, DateText, StatusBadge } from './Amount'
 import { PayoutDetails } from './PayoutDetails'

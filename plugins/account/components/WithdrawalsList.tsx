@@ -1,4 +1,4 @@
-import { LoadFailed, RowsSkeleton, useLoad, useServices, useTranslation } from '../../../src/index'
+import { LoadFailed, RowsSkeleton, useLoad, useServices, useTranslation } from '@core'
 import type { WithdrawalsReply } from '../contract'
 import { Amount, DateText, StatusBadge } from './Amount'
 import { PayoutDetails } from './PayoutDetails'

@@ -1,4 +1,4 @@
-import { LEDGER_KINDS, LEDGER_STATUSES, type LedgerKindName } from '../../../src/index'
+import { LEDGER_KINDS, LEDGER_STATUSES, type LedgerKindName } from '@core'
 
 /**
  * The ledger's kinds and statuses as the cash pages list them (the lists are the core's, the ledger's

@@ -1,4 +1,4 @@
-import type { HttpClient } from '../../../src/index'
+import type { HttpClient } from '@core'
 import type { ClaimReply, ClaimRequest, ClaimsReply } from '../claim-contract'
 import type {
   BalancesReply,

@@ -1,4 +1,4 @@
-import { constants } from '../../../src/index'
+import { constants } from '@core'
 import type { Rebate } from '../contract'
 
 /**

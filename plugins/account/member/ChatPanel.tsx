@@ -1,5 +1,5 @@
+import { Button, constants, errorText, HttpError, useServices, useTranslation } from '@core'
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { Button, constants, errorText, HttpError, useServices, useTranslation } from '../../../src/index'
 import { chatMessages, currentChat, endChat, sendChat, startChat } from './api'
 import type { ChatConversation, ChatMessage } from './chat-contract'
 import { chatOpen } from './hours'

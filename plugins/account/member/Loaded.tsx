@@ -1,5 +1,5 @@
+import { Button, errorText, useTranslation } from '@core'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
-import { Button, errorText, useTranslation } from '../../../src/index'
 import s from './styles'
 
 export type LoadState<T> =

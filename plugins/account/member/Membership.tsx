@@ -1,6 +1,3 @@
-import { observer } from 'mobx-react-lite'
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import {
   Button,
   constants,
@@ -11,7 +8,10 @@ import {
   useServices,
   useSession,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { observer } from 'mobx-react-lite'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { cancelSubscription, getSubscriptions, type PlanId, type Subscription } from './api'
 import { Loaded, useLoad } from './Loaded'
 import s from './styles'

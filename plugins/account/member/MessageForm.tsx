@@ -1,14 +1,6 @@
+import { Button, Field, FormAlert, useForm, useServices, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useRef, useState } from 'react'
-import {
-  Button,
-  Field,
-  FormAlert,
-  useForm,
-  useServices,
-  useSession,
-  useTranslation,
-} from '../../../src/index'
 import { sendContact } from './api'
 import s from './styles'
 import { formErrors, missingFields } from './text'

@@ -1,7 +1,7 @@
+import { badgeClass, useServices, useSession, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import { badgeClass, useServices, useSession, useStore, useTranslation } from '../../../src/index'
 import { unreadCount } from './api'
 import s from './badge.module.css'
 

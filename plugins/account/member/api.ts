@@ -8,7 +8,7 @@ import {
   type PlanId,
   type Subscription,
   type TokenizeReply,
-} from '../../../src/index'
+} from '@core'
 import type {
   Address,
   NotificationsReply,

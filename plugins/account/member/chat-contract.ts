@@ -1,5 +1,5 @@
+import { constants, int } from '@core/contract'
 import { z } from 'zod/mini'
-import { constants, int } from '../../../src/contract'
 
 /**
  * API contract of the live chat (SPEC 2.9) on /account/contact, shared with server/routes/chat.ts:

@@ -1,4 +1,4 @@
-import { constants } from '../../../src/contract'
+import { constants } from '@core/contract'
 
 /** Business hours as config/constants.json gives them. */
 export type ChatHours = Pick<typeof constants.chat, 'timeZone' | 'days' | 'openHour' | 'closeHour'>

@@ -24,7 +24,7 @@ export const AccountStore = types
 
 export type AccountStoreInstance = Instance<typeof AccountStore>
 
-declare module '../../../src/index' {
+declare module '@core' {
   interface StoreRegistry {
     account: AccountStoreInstance
   }

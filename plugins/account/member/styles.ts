@@ -1,4 +1,4 @@
-import { surface } from '../../../src/index'
+import { surface } from '@core'
 import css from './member.module.css'
 
 /** This part's style sheet and the core's boxes (card, success, alert) under one name. */

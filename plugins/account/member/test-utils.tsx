@@ -1,10 +1,10 @@
+import { type HttpClient, HttpError, type Session, type SessionMember } from '@core'
 import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
 import accountEn from '../../../locales/en/account.json'
 import headerEn from '../../../locales/en/account-header.json'
 import accountEs from '../../../locales/es/account.json'
 import headerEs from '../../../locales/es/account-header.json'
-import { type HttpClient, HttpError, type Session, type SessionMember } from '../../../src/index'
 import { fakeSession, renderInApp, testI18n, testMember, testServices } from '../../../tests/unit/kit'
 import { AccountStore, type AccountStoreInstance } from './model'
 

@@ -1,5 +1,5 @@
+import { errorText, HttpError, splitServerErrors } from '@core'
 import type { TFunction } from 'i18next'
-import { errorText, HttpError, splitServerErrors } from '../../../src/index'
 
 /**
  * A failed form call as the form shows it: each field's text in the member's language (the field's

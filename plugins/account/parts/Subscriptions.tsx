@@ -1,5 +1,5 @@
+import { useSession } from '@core'
 import { observer } from 'mobx-react-lite'
-import { useSession } from '../../../src/index'
 import { MembershipView } from '../member/Membership'
 
 /**

@@ -1,6 +1,6 @@
+import { constants, formatCents } from '@core'
 import { cleanup, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { constants, formatCents } from '../../../src/index'
 import { fakeHttp, fakeSession, makeI18n, member, renderWith } from '../member/test-utils'
 import FreeDeliveryPage from './FreeDeliveryPage'
 import RxBenefitsPage from './RxBenefitsPage'

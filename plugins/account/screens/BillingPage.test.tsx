@@ -1,6 +1,6 @@
+import { HttpError } from '@core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '../../../src/index'
 import { fakeHttp, makeI18n, renderWith } from '../member/test-utils'
 import BillingPage from './BillingPage'
 

@@ -1,5 +1,3 @@
-import { observer } from 'mobx-react-lite'
-import { useCallback, useState } from 'react'
 import {
   Button,
   DataTable,
@@ -11,7 +9,9 @@ import {
   useForm,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { observer } from 'mobx-react-lite'
+import { useCallback, useState } from 'react'
 import { getBilling, getSubscriptions, updateCard } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'

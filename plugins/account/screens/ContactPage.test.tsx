@@ -1,6 +1,6 @@
+import { constants } from '@core'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { constants } from '../../../src/index'
 import type { ChatMessage } from '../member/chat-contract'
 import { fakeHttp, invalid, makeI18n, type Routes, renderWith } from '../member/test-utils'
 import ContactPage from './ContactPage'

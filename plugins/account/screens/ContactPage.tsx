@@ -1,5 +1,5 @@
+import { Page, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { Page, useTranslation } from '../../../src/index'
 import { ChatPanel } from '../member/ChatPanel'
 import { MessageForm } from '../member/MessageForm'
 import s from '../member/styles'

@@ -1,5 +1,5 @@
+import { DataTable, LoadedPage, Money, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { DataTable, LoadedPage, Money, useTranslation } from '../../../src/index'
 import { DateText, StatusBadge } from '../components/Amount'
 import { giftStatus, replaceable } from '../components/gift-cards'
 import { ledgerApi } from '../components/ledger-api'

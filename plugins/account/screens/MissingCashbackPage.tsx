@@ -1,6 +1,3 @@
-import type { TFunction } from 'i18next'
-import { useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import {
   Button,
   constants,
@@ -15,7 +12,10 @@ import {
   useLoad,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import type { TFunction } from 'i18next'
+import { useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { parseDollars } from '../components/amount-input'
 import type {
   InquiriesReply,

@@ -1,14 +1,6 @@
+import { Button, errorText, formatCents, Page, useServices, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
-import {
-  Button,
-  errorText,
-  formatCents,
-  Page,
-  useServices,
-  useStore,
-  useTranslation,
-} from '../../../src/index'
 import type { Notification } from '../contract'
 import { getNotifications, markRead, type NotificationsReply as Reply } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'

@@ -1,6 +1,3 @@
-import { observer } from 'mobx-react-lite'
-import { useCallback, useState } from 'react'
-import { Link } from 'react-router-dom'
 import {
   Button,
   Field,
@@ -11,7 +8,10 @@ import {
   useSession,
   useStore,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { observer } from 'mobx-react-lite'
+import { useCallback, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { type Address, getProfile, type Profile, updateProfile } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'

@@ -1,7 +1,7 @@
+import { Button, Page, useServices, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, Page, useServices, useSession, useTranslation } from '../../../src/index'
 import { getProfile, resendVerification } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'

@@ -1,5 +1,3 @@
-import { useRef, useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
 import {
   Button,
   type Column,
@@ -17,7 +15,9 @@ import {
   useLoad,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
 import { Amount, DateText, StatusBadge } from '../components/Amount'
 import { CASH_KINDS as KINDS, STATUSES } from '../components/kinds'
 import { ledgerApi, saveFile } from '../components/ledger-api'

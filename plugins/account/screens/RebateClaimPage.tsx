@@ -1,7 +1,3 @@
-import type { TFunction } from 'i18next'
-import { observer } from 'mobx-react-lite'
-import { useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
 import {
   Button,
   constants,
@@ -16,7 +12,11 @@ import {
   useServices,
   useSession,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import type { TFunction } from 'i18next'
+import { observer } from 'mobx-react-lite'
+import { useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
 import {
   CLAIM_BENEFITS,
   type Claim,

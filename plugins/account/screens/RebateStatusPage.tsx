@@ -1,6 +1,6 @@
+import { Lead, Page, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { Lead, Page, useSession, useTranslation } from '../../../src/index'
 import { StatusBadge } from '../components/Amount'
 import s from '../components/styles'
 

@@ -1,5 +1,3 @@
-import { observer } from 'mobx-react-lite'
-import { Link } from 'react-router-dom'
 import {
   DataTable,
   formatCents,
@@ -14,7 +12,9 @@ import {
   useServices,
   useSession,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { observer } from 'mobx-react-lite'
+import { Link } from 'react-router-dom'
 import { isClaimBenefit } from '../claim-contract'
 import { DateText, StatusBadge } from '../components/Amount'
 import { ledgerApi } from '../components/ledger-api'

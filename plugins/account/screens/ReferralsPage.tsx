@@ -1,5 +1,5 @@
+import { Button, constants, Figures, LoadedPage, Money, useTranslation } from '@core'
 import { useEffect, useRef, useState } from 'react'
-import { Button, constants, Figures, LoadedPage, Money, useTranslation } from '../../../src/index'
 import { DateText, StatusBadge } from '../components/Amount'
 import { ledgerApi } from '../components/ledger-api'
 import s from '../components/styles'

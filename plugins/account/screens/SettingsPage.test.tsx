@@ -1,6 +1,6 @@
+import { constants, HttpError } from '@core'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { constants, HttpError } from '../../../src/index'
 import type { Settings } from '../member/api'
 import { fakeHttp, makeI18n, renderWith } from '../member/test-utils'
 import SettingsPage from './SettingsPage'

@@ -1,6 +1,6 @@
+import { constants, errorText, Page, useServices, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useRef, useState } from 'react'
-import { constants, errorText, Page, useServices, useSession, useTranslation } from '../../../src/index'
 import { type EmailSetting, getSettings, type Settings, type TermName, updateSettings } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'

@@ -1,6 +1,6 @@
+import { constants, formatCents } from '@core'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { constants, formatCents } from '../../../src/index'
 import type { Subscription } from '../member/api'
 import { fakeHttp, fakeSession, makeI18n, renderWith } from '../member/test-utils'
 import { formatDate } from '../member/text'

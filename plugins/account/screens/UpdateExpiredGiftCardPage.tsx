@@ -1,5 +1,3 @@
-import { type FormEvent, useState } from 'react'
-import { Link } from 'react-router-dom'
 import {
   Button,
   codeText,
@@ -15,7 +13,9 @@ import {
   useLoad,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { type FormEvent, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { DateText } from '../components/Amount'
 import { replaceable } from '../components/gift-cards'
 import { ledgerApi } from '../components/ledger-api'

@@ -1,4 +1,4 @@
-import { LoadedPage, useTranslation } from '../../../src/index'
+import { LoadedPage, useTranslation } from '@core'
 import s from '../components/account.module.css'
 import { CashWithdrawal } from '../components/CashWithdrawal'
 import { ledgerApi } from '../components/ledger-api'

@@ -1,7 +1,7 @@
+import { constants, useStore } from '@core'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { constants, useStore } from '../../../src/index'
 
 const Notice = lazy(() => import('./Notice'))
 const SignInDialog = lazy(() => import('./SignInDialog'))

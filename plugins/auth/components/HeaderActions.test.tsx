@@ -1,16 +1,10 @@
+import { type AppContextValue, AppProvider, createCookies, createEventBus, type Services } from '@core'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import headerEn from '../../../locales/en/auth-header.json'
 import headerEs from '../../../locales/es/auth-header.json'
-import {
-  type AppContextValue,
-  AppProvider,
-  createCookies,
-  createEventBus,
-  type Services,
-} from '../../../src/index'
 import { testI18n } from '../../../tests/unit/kit'
 import { AuthStore } from '../model'
 import HeaderActions from './HeaderActions'

@@ -1,6 +1,3 @@
-import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
 import {
   Button,
   badgeClass,
@@ -10,7 +7,10 @@ import {
   useDisclosure,
   useStore,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
 import s from './auth.module.css'
 
 /**

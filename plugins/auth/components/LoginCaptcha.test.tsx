@@ -1,9 +1,3 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
-import { MemoryRouter } from 'react-router-dom'
-import { describe, expect, it, vi } from 'vitest'
-import authEn from '../../../locales/en/auth.json'
-import authEs from '../../../locales/es/auth.json'
 import {
   type AppContextValue,
   AppProvider,
@@ -11,7 +5,13 @@ import {
   createEventBus,
   HttpError,
   type Services,
-} from '../../../src/index'
+} from '@core'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { I18nextProvider } from 'react-i18next'
+import { MemoryRouter } from 'react-router-dom'
+import { describe, expect, it, vi } from 'vitest'
+import authEn from '../../../locales/en/auth.json'
+import authEs from '../../../locales/es/auth.json'
 import { testI18n } from '../../../tests/unit/kit'
 import { AuthStore } from '../model'
 import { LoginForm } from './forms'

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../src/index'
+import { useTranslation } from '@core'
 import type { Notice as NoticeValue } from '../model'
 import s from './auth.module.css'
 import { serverText } from './text'

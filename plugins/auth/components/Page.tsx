@@ -1,5 +1,5 @@
+import { Page as CorePage } from '@core'
 import type { ReactNode } from 'react'
-import { Page as CorePage } from '../../../src/index'
 import s from './auth.module.css'
 
 /** A small centred card page with its h1 and the tab title (the core's Page in the auth card look). */

@@ -1,5 +1,5 @@
+import { useStore } from '@core'
 import { observer } from 'mobx-react-lite'
-import { useStore } from '../../../src/index'
 import { EmailPrompt, MergePrompt, VerifyPrompt } from './Prompts'
 
 /** The verify, email-entry and merge prompts (loaded only when one is asked for). */

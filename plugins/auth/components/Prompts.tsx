@@ -1,6 +1,6 @@
+import { Button, Dialog, Field, FormAlert, useForm, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import { Button, Dialog, Field, FormAlert, useForm, useStore, useTranslation } from '../../../src/index'
 import { runFlow } from '../run-flow'
 import s from './auth.module.css'
 import { EmailField, PasswordField } from './forms'

@@ -1,6 +1,6 @@
+import { Dialog, useServices, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useNavigate } from 'react-router-dom'
-import { Dialog, useServices, useStore, useTranslation } from '../../../src/index'
 import type { LoginReply } from '../contract'
 import { homePath } from '../entry'
 import type { Tab } from '../model'

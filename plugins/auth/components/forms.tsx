@@ -1,5 +1,3 @@
-import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import {
   Button,
   CaptchaCheck,
@@ -11,7 +9,9 @@ import {
   useForm,
   useStore,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import type { LoginReply } from '../contract'
 import type { Tab } from '../model'
 import { runFlow } from '../run-flow'

@@ -1,8 +1,8 @@
+import { HttpError } from '@core'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import en from '../../../locales/en/auth.json'
 import es from '../../../locales/es/auth.json'
-import { HttpError } from '../../../src/index'
 import { serverText, splitErrors } from './text'
 
 const i18n = i18next.createInstance()

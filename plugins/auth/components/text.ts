@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next'
 import {
   codeText,
   constants,
@@ -8,7 +7,8 @@ import {
   type SignupValues,
   signupProblems,
   splitServerErrors,
-} from '../../../src/index'
+} from '@core'
+import type { TFunction } from 'i18next'
 import type { Outcome } from '../model'
 
 /** The server's codes (server/routes/auth.ts) and the auth key of their text. */

@@ -1,5 +1,5 @@
+import { constants, useServices, useStore } from '@core'
 import { useNavigate } from 'react-router-dom'
-import { constants, useServices, useStore } from '../../../src/index'
 import type { LoginReply } from '../contract'
 import { ONBOARDING_PATH, pathAfterLogin, takeStoredRedirect } from '../redirect'
 

@@ -1,6 +1,6 @@
+import { type ScreenProps, Spinner, useStore, useTranslation } from '@core'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { type ScreenProps, Spinner, useStore, useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { failureText } from '../components/text'

@@ -1,6 +1,6 @@
+import { type ScreenProps, useServices, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import { type ScreenProps, useServices, useStore, useTranslation } from '../../../src/index'
 import { AuthPanels } from '../components/forms'
 import { Page } from '../components/Page'
 import { useAfterLogin } from '../components/useAfterLogin'

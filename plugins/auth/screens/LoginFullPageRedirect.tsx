@@ -1,7 +1,7 @@
+import { type ScreenProps, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
-import { type ScreenProps, useStore, useTranslation } from '../../../src/index'
 import { rememberRedirect, safePath, takeStoredRedirect } from '../redirect'
 import LoginFullPage from './LoginFullPage'
 

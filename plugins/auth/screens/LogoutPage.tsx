@@ -1,6 +1,6 @@
+import { Spinner, useServices, useStore, useTranslation } from '@core'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Spinner, useServices, useStore, useTranslation } from '../../../src/index'
 import { homePath } from '../entry'
 
 /** /logout: signs out if still signed in, then home (the partner's destination for a partner brand). */

@@ -1,5 +1,5 @@
+import type { ScreenProps } from '@core'
 import { observer } from 'mobx-react-lite'
-import type { ScreenProps } from '../../../src/index'
 import { FullPageRedirect } from './LoginFullPageRedirect'
 
 /** /mobile-login-full-page-redirect: the same, for the app's web views; without a path, the mobile dashboard. */

@@ -1,5 +1,5 @@
+import { Button, Field, type ScreenProps, useForm, useTranslation } from '@core'
 import { Link, useSearchParams } from 'react-router-dom'
-import { Button, Field, type ScreenProps, useForm, useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { EMAIL_PATTERN } from '../components/text'

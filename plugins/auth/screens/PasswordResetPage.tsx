@@ -1,5 +1,3 @@
-import { useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
 import {
   Button,
   constants,
@@ -11,7 +9,9 @@ import {
   useServices,
   useStore,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { revealTexts, splitErrors } from '../components/text'

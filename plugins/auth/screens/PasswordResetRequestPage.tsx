@@ -1,6 +1,6 @@
+import { Button, Field, FormAlert, useForm, useStore, useTranslation } from '@core'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, Field, FormAlert, useForm, useStore, useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { EMAIL_PATTERN, splitErrors } from '../components/text'

@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../../../src/index'
+import type { ScreenProps } from '@core'
 import PasswordResetPage from './PasswordResetPage'
 
 /** /password/set/:token/:email: the reset form titled for a first password. */

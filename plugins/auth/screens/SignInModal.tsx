@@ -1,5 +1,5 @@
+import { type ScreenProps, useStore } from '@core'
 import { useEffect } from 'react'
-import { type ScreenProps, useStore } from '../../../src/index'
 /**
  * The overlay of /login and /register (routes.json): it opens the one sign-in modal, which the
  * plugin's 'app.overlay' renders, on the route's tab. Leaving the route closes it.

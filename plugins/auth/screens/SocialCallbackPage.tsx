@@ -1,5 +1,5 @@
+import { useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 

@@ -1,6 +1,6 @@
+import { Button, type ScreenProps, Spinner, useServices, useStore, useTranslation } from '@core'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { Button, type ScreenProps, Spinner, useServices, useStore, useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { useAfterLogin } from '../components/useAfterLogin'

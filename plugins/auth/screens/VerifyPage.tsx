@@ -1,7 +1,7 @@
+import { Button, type ScreenProps, Spinner, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, type ScreenProps, Spinner, useStore, useTranslation } from '../../../src/index'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { failureText } from '../components/text'

@@ -1,6 +1,6 @@
+import { useServices, useStore } from '@core'
 import { lazy, Suspense, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { useServices, useStore } from '../../../src/index'
 import { brandHasExtension } from '../extension'
 import { redirectingPath, safeUrl } from '../url'
 

@@ -1,4 +1,4 @@
-import { ChipNav, useTranslation } from '../../../src/index'
+import { ChipNav, useTranslation } from '@core'
 
 export interface Named {
   slug: string

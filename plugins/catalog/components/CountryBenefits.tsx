@@ -1,5 +1,5 @@
+import { useServices, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
-import { useServices, useTranslation } from '../../../src/index'
 import s from './catalog.module.css'
 
 interface CountryCatalog {

@@ -1,5 +1,5 @@
+import { Button, constants, Dialog, useTranslation } from '@core'
 import { useEffect, useRef, useState } from 'react'
-import { Button, constants, Dialog, useTranslation } from '../../../src/index'
 import type { Coupon } from '../contract'
 import s from './catalog.module.css'
 

@@ -1,7 +1,7 @@
+import { Button, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, useStore, useTranslation } from '../../../src/index'
 import type { Coupon } from '../contract'
 import { storePath } from '../url'
 import s from './catalog.module.css'

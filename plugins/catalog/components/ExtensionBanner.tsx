@@ -1,13 +1,6 @@
+import { Button, buttonClass, constants, usePaintStatus, useServices, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import {
-  Button,
-  buttonClass,
-  constants,
-  usePaintStatus,
-  useServices,
-  useTranslation,
-} from '../../../src/index'
 import {
   brandHasExtension,
   dismissPrompt,

@@ -1,6 +1,6 @@
+import { constants, Dialog, useServices, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router-dom'
-import { constants, Dialog, useServices, useTranslation } from '../../../src/index'
 import { dismissPrompt } from '../extension'
 
 /** 'Extension already installed' (SPEC 2.9): after the install flow (?ei=true), for 1.5 seconds. */

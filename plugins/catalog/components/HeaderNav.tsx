@@ -1,7 +1,7 @@
+import { useDisclosure, useTranslation } from '@core'
 import { useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { NavLink, useNavigate } from 'react-router-dom'
-import { useDisclosure, useTranslation } from '../../../src/index'
 import s from './header.module.css'
 
 const LINKS = [

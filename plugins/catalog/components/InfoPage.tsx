@@ -1,5 +1,5 @@
+import { useDocumentTitle, useServices, useTranslation } from '@core'
 import type { ReactNode } from 'react'
-import { useDocumentTitle, useServices, useTranslation } from '../../../src/index'
 import s from './catalog.module.css'
 
 /** The app and extension pages: a title, a lead, a few points and the actions. */

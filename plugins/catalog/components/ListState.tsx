@@ -1,7 +1,7 @@
+import { Button, buttonClass, errorText, useNotFoundStatus, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { type ReactNode, useDeferredValue } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, buttonClass, errorText, useNotFoundStatus, useTranslation } from '../../../src/index'
 import s from './catalog.module.css'
 
 /** Grey tiles while a list loads: the same shape as the tiles that will replace them. */

@@ -1,5 +1,5 @@
+import type { Offer } from '@core'
 import { Link } from 'react-router-dom'
-import type { Offer } from '../../../src/index'
 import { isCatalogOffer, storePath } from '../url'
 import s from './catalog.module.css'
 import { Logo } from './Logo'

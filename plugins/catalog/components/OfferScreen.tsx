@@ -1,5 +1,5 @@
+import { type Offer, useDocumentTitle, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { type Offer, useDocumentTitle, useTranslation } from '../../../src/index'
 import { storePath } from '../url'
 import s from './catalog.module.css'
 import { ErrorState, NotFoundState, Skeleton } from './ListState'

@@ -1,6 +1,6 @@
+import { useTranslation } from '@core'
 import en from '../../../locales/en/catalog-store.json'
 import es from '../../../locales/es/catalog-store.json'
-import { useTranslation } from '../../../src/index'
 import type { Rate } from '../contract'
 import s from './catalog.module.css'
 

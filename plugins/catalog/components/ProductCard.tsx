@@ -1,5 +1,5 @@
+import { Money, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { Money, useTranslation } from '../../../src/index'
 import type { Product } from '../contract'
 import s from './catalog.module.css'
 

@@ -1,5 +1,5 @@
+import { formatCents, useTranslation } from '@core'
 import { useId } from 'react'
-import { formatCents, useTranslation } from '../../../src/index'
 import type { Rate } from '../contract'
 import { percentOf } from '../url'
 import s from './catalog.module.css'

@@ -1,5 +1,5 @@
+import { constants, Dialog, useTranslation } from '@core'
 import { useEffect, useRef } from 'react'
-import { constants, Dialog, useTranslation } from '../../../src/index'
 import s from './catalog.module.css'
 
 /** 'Redirecting... No Code Required' (SPEC 2.9): shown redirectPopupMs, then the visit goes on. */

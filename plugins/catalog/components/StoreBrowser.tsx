@@ -1,6 +1,3 @@
-import { observer } from 'mobx-react-lite'
-import { useEffect, useId, useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
 import {
   Button,
   buttonClass,
@@ -10,7 +7,10 @@ import {
   useServices,
   useStore,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useId, useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
 import type { Store, StoresReply } from '../contract'
 import {
   categoriesRequest,

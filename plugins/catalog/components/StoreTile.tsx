@@ -1,6 +1,6 @@
+import { Button, useTranslation } from '@core'
 import { memo } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, useTranslation } from '../../../src/index'
 import type { Store } from '../contract'
 import { storePath } from '../url'
 import s from './catalog.module.css'

@@ -1,5 +1,3 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { useNavigate } from 'react-router-dom'
 import {
   Button,
   constants,
@@ -10,7 +8,9 @@ import {
   type Offer,
   useApp,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
 import { catalogApi } from '../api'
 import { safeUrl } from '../url'
 import s from './catalog.module.css'

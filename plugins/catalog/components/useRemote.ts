@@ -1,5 +1,5 @@
+import { HttpError } from '@core'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { HttpError } from '../../../src/index'
 export type Remote<T> =
   | { status: 'loading'; data?: undefined; error?: undefined }
   | { status: 'success'; data: T; error?: undefined }

@@ -1,6 +1,6 @@
+import { useApp, useStore } from '@core'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { useApp, useStore } from '../../../src/index'
 import { redirectingPath } from '../url'
 
 const RedirectPopup = lazy(() => import('./RedirectPopup'))

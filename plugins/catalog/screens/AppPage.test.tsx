@@ -1,3 +1,4 @@
+import { type AppContextValue, AppProvider } from '@core'
 import { render, screen } from '@testing-library/react'
 import i18next from 'i18next'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
@@ -7,7 +8,6 @@ import routes from '../../../config/routes.json'
 import catalogEn from '../../../locales/en/catalog.json'
 import coreEn from '../../../locales/en/core.json'
 import catalogEs from '../../../locales/es/catalog.json'
-import { type AppContextValue, AppProvider } from '../../../src/index'
 import AppPage from './AppPage'
 
 async function show(page: unknown, lng = 'en') {

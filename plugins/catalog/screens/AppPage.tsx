@@ -1,5 +1,5 @@
+import { buttonClass, NotFound, type ScreenProps, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { buttonClass, NotFound, type ScreenProps, useTranslation } from '../../../src/index'
 import s from '../components/catalog.module.css'
 import { InfoPage } from '../components/InfoPage'
 

@@ -1,4 +1,4 @@
-import { type ScreenProps, useServices } from '../../../src/index'
+import { type ScreenProps, useServices } from '@core'
 import { catalogApi } from '../api'
 import { notFound, OfferScreen } from '../components/OfferScreen'
 import { useRemote } from '../components/useRemote'

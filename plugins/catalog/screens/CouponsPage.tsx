@@ -1,6 +1,6 @@
+import { type ScreenProps, useDocumentTitle, useServices, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { type ScreenProps, useDocumentTitle, useServices, useStore, useTranslation } from '../../../src/index'
 import { catalogApi } from '../api'
 import { CategoryChips, type Named } from '../components/CategoryChips'
 import { CouponCard } from '../components/Coupons'

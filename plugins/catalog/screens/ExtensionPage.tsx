@@ -1,5 +1,5 @@
+import { Button, Dialog, NotFound, useServices, useTranslation } from '@core'
 import { useState } from 'react'
-import { Button, Dialog, NotFound, useServices, useTranslation } from '../../../src/index'
 import s from '../components/catalog.module.css'
 import { InfoPage } from '../components/InfoPage'
 import { brandHasExtension, extensionInstalled, supportedBrowser } from '../extension'

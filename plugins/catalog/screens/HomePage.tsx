@@ -1,6 +1,3 @@
-import { observer } from 'mobx-react-lite'
-import { lazy, Suspense, useEffect } from 'react'
-import { Link } from 'react-router-dom'
 import {
   buttonClass,
   type Offer,
@@ -11,7 +8,10 @@ import {
   useServices,
   useStore,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { observer } from 'mobx-react-lite'
+import { lazy, Suspense, useEffect } from 'react'
+import { Link } from 'react-router-dom'
 import { CouponCard } from '../components/Coupons'
 import s from '../components/catalog.module.css'
 import { ExtensionBanner } from '../components/ExtensionBanner'

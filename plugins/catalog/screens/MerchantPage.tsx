@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import {
   Button,
   constants,
@@ -8,7 +7,8 @@ import {
   useFirstData,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { useState } from 'react'
 import { catalogApi } from '../api'
 import { CouponCard } from '../components/Coupons'
 import s from '../components/catalog.module.css'

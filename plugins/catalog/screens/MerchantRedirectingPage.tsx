@@ -1,12 +1,6 @@
+import { HttpError, type ScreenProps, useDocumentTitle, useServices, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import {
-  HttpError,
-  type ScreenProps,
-  useDocumentTitle,
-  useServices,
-  useTranslation,
-} from '../../../src/index'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { ErrorState, NotFoundState } from '../components/ListState'

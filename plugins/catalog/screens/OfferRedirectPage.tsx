@@ -1,6 +1,6 @@
+import { buttonClass, type ScreenProps, useApp, useDocumentTitle, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { buttonClass, type ScreenProps, useApp, useDocumentTitle, useTranslation } from '../../../src/index'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { NotFoundState } from '../components/ListState'

@@ -1,13 +1,6 @@
+import type { Offer, ScreenProps } from '@core'
+import { Button, ChipNav, OfferTypes, useDocumentTitle, useServices, useTranslation } from '@core'
 import { useState } from 'react'
-import type { Offer, ScreenProps } from '../../../src/index'
-import {
-  Button,
-  ChipNav,
-  OfferTypes,
-  useDocumentTitle,
-  useServices,
-  useTranslation,
-} from '../../../src/index'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { ListStatus, More, NotFoundState } from '../components/ListState'

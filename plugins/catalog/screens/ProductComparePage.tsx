@@ -1,12 +1,5 @@
+import { buttonClass, Money, type ScreenProps, useDocumentTitle, useServices, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import {
-  buttonClass,
-  Money,
-  type ScreenProps,
-  useDocumentTitle,
-  useServices,
-  useTranslation,
-} from '../../../src/index'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { ErrorState, NotFoundState, Skeleton } from '../components/ListState'

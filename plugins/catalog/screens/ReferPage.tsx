@@ -1,15 +1,7 @@
+import { Button, buttonClass, constants, storage, useApp, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import {
-  Button,
-  buttonClass,
-  constants,
-  storage,
-  useApp,
-  useSession,
-  useTranslation,
-} from '../../../src/index'
 import { InfoPage } from '../components/InfoPage'
 
 /**

@@ -1,4 +1,4 @@
-import { type ScreenProps, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
+import { type ScreenProps, useDocumentTitle, useServices, useTranslation } from '@core'
 import { catalogApi } from '../api'
 import { EmptyState, ErrorState, NotFoundState, Skeleton } from '../components/ListState'
 import { ProductGrid } from '../components/ProductCard'

@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../../../src/index'
+import type { ScreenProps } from '@core'
 import { StoreBrowser } from '../components/StoreBrowser'
 
 /** /stores, /stores/{category}, and the plus tier's listing (route prop tier: 'plus'). */

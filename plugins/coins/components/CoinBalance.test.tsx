@@ -1,7 +1,7 @@
+import type { Session } from '@core'
 import { screen } from '@testing-library/react'
 import { observable, runInAction } from 'mobx'
 import { describe, expect, it } from 'vitest'
-import type { Session } from '../../../src/index'
 import CoinBalance from './CoinBalance'
 import { fakeHttp, fakeSession, makeI18n, member, renderWith } from './test-utils'
 

@@ -1,6 +1,6 @@
+import { badgeClass, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { badgeClass, useSession, useTranslation } from '../../../src/index'
 import s from './balance.module.css'
 
 const formats = new Map<string, Intl.NumberFormat>()

@@ -1,5 +1,3 @@
-import { useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import {
   type BalancesReply,
   Figures,
@@ -11,7 +9,9 @@ import {
   useTranslation,
   type Withdrawal,
   type WithdrawalMethod,
-} from '../../../src/index'
+} from '@core'
+import { useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { coinApi, coinsToCents, formatCoins } from './coin-ledger'
 import s from './styles'
 

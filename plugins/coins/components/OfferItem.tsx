@@ -1,5 +1,5 @@
+import { type Offer, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { type Offer, useTranslation } from '../../../src/index'
 import { useCoins } from './parts'
 import s from './styles'
 

@@ -1,5 +1,5 @@
+import { Button, LoadFailed, useLoad, useServices, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { Button, LoadFailed, useLoad, useServices, useTranslation } from '../../../src/index'
 import { coinsApi } from '../api'
 import { GateAlert, SignInPrompt, useCoins } from './parts'
 import s from './styles'

@@ -1,5 +1,5 @@
+import { constants, HttpError, useApp } from '@core'
 import { useEffect, useState } from 'react'
-import { constants, HttpError, useApp } from '../../../src/index'
 import { coinsApi } from '../api'
 import type { AttemptReply } from '../contract'
 

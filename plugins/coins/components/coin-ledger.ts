@@ -5,7 +5,7 @@ import type {
   WithdrawalReply,
   WithdrawalRequest,
   WithdrawalsReply,
-} from '../../../src/index'
+} from '@core'
 
 /**
  * The ledger, balance and withdrawal calls as the coin pages make them. The account plugin's routes

@@ -1,4 +1,4 @@
-import { HttpError, type Offer, type Session } from '../../../src/index'
+import { HttpError, type Offer, type Session } from '@core'
 import { type CoinsApi, leaveUrl } from '../api'
 
 /**

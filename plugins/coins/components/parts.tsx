@@ -1,6 +1,6 @@
+import { Button, useApp, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
-import { Button, useApp, useTranslation } from '../../../src/index'
 import type { Survey } from '../contract'
 import { formatCoins } from './coin-ledger'
 import s from './styles'

@@ -1,10 +1,10 @@
+import { type HttpClient, HttpError, type Session } from '@core'
 import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
 import coinsEn from '../../../locales/en/coins.json'
 import headerEn from '../../../locales/en/coins-header.json'
 import coinsEs from '../../../locales/es/coins.json'
 import headerEs from '../../../locales/es/coins-header.json'
-import { type HttpClient, HttpError, type Session } from '../../../src/index'
 import { fakeSession, renderInApp, testI18n, testMember, testServices } from '../../../tests/unit/kit'
 import type { Survey } from '../contract'
 

@@ -1,6 +1,6 @@
+import { mobileOs, type Offer, useApp, useTranslation } from '@core'
 import { useCallback, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { mobileOs, type Offer, useApp, useTranslation } from '../../../src/index'
 import { coinsApi } from '../api'
 import { type GateOutcome, goToCoinOffer, goToSurvey, type RefusalCode } from './gating'
 

@@ -1,4 +1,3 @@
-import { Link, useSearchParams } from 'react-router-dom'
 import {
   DataTable,
   Figures,
@@ -12,7 +11,8 @@ import {
   useLoad,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { Link, useSearchParams } from 'react-router-dom'
 import { coinApi, coinsToCents, formatCoins } from '../components/coin-ledger'
 import s from '../components/styles'
 

@@ -1,6 +1,3 @@
-import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
 import {
   Button,
   CheckField,
@@ -16,7 +13,10 @@ import {
   useLoad,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
 import { coinsApi, isCoinOfferType } from '../api'
 import { useAttemptStatus } from '../components/attempt'
 import { formatCoins } from '../components/coin-ledger'

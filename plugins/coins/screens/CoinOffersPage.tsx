@@ -1,5 +1,3 @@
-import { useCallback, useEffect, useState } from 'react'
-import { Link } from 'react-router-dom'
 import {
   Button,
   ChipNav,
@@ -11,7 +9,9 @@ import {
   type ScreenProps,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { useCallback, useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { COIN_OFFER_TYPES, type CoinOfferType, coinsApi, isCoinOfferType } from '../api'
 import { OfferItem } from '../components/OfferItem'
 import s from '../components/styles'

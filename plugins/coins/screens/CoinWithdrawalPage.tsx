@@ -1,4 +1,4 @@
-import { Lead, LoadView, Page, useLoad, useServices, useTranslation } from '../../../src/index'
+import { Lead, LoadView, Page, useLoad, useServices, useTranslation } from '@core'
 import { CoinForm } from '../components/CoinForm'
 import { coinApi } from '../components/coin-ledger'
 import s from '../components/styles'

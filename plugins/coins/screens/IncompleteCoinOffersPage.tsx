@@ -1,6 +1,6 @@
+import { Lead, LoadFailed, Page, useLoad, useServices, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { Lead, LoadFailed, Page, useLoad, useServices, useTranslation } from '../../../src/index'
 import { coinsApi } from '../api'
 import { OfferItem } from '../components/OfferItem'
 import { SignInPrompt } from '../components/parts'

@@ -1,6 +1,6 @@
+import { constants, formatCents, Lead, Page, useServices, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { Link, useSearchParams } from 'react-router-dom'
-import { constants, formatCents, Lead, Page, useServices, useTranslation } from '../../../src/index'
 import { leaveUrl } from '../api'
 import { OnboardingStart } from '../components/OnboardingStart'
 import s from '../components/styles'

@@ -1,14 +1,5 @@
+import { Button, HttpError, Lead, LoadFailed, Page, useLoad, useServices, useTranslation } from '@core'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import {
-  Button,
-  HttpError,
-  Lead,
-  LoadFailed,
-  Page,
-  useLoad,
-  useServices,
-  useTranslation,
-} from '../../../src/index'
 import { formatCoins } from '../components/coin-ledger'
 import { idOf, profileApi, resumeUrl } from '../components/profile/api'
 import s from '../components/profile/styles'

@@ -1,6 +1,3 @@
-import type { TFunction } from 'i18next'
-import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import {
   Button,
   buttonClass,
@@ -15,7 +12,10 @@ import {
   useLoad,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import type { TFunction } from 'i18next'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { E164, idOf, normalisePhone, profileApi, resumeUrl } from '../components/profile/api'
 import s from '../components/profile/styles'
 

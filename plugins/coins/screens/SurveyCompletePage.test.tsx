@@ -1,6 +1,6 @@
+import { constants, HttpError } from '@core'
 import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { constants, HttpError } from '../../../src/index'
 import { nextView } from '../components/attempt'
 import { fakeHttp, fakeSession, makeI18n, renderWith } from '../components/test-utils'
 import SurveyCompletePage from './SurveyCompletePage'

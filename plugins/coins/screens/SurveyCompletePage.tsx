@@ -1,6 +1,6 @@
+import { LoadFailed, Page, type ScreenProps, useServices, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { Link, useSearchParams } from 'react-router-dom'
-import { LoadFailed, Page, type ScreenProps, useServices, useTranslation } from '../../../src/index'
 import { type AttemptView, useAttemptStatus } from '../components/attempt'
 import { formatCoins } from '../components/coin-ledger'
 import { SignInPrompt, useCoins } from '../components/parts'

@@ -1,5 +1,5 @@
+import { Lead, Page, useServices, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Lead, Page, useServices, useTranslation } from '../../../src/index'
 import { OnboardingStart } from '../components/OnboardingStart'
 import s from '../components/styles'
 

@@ -1,5 +1,3 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
 import {
   Button,
   buttonClass,
@@ -14,7 +12,9 @@ import {
   useLoad,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
 import { formatCoins } from '../components/coin-ledger'
 import { idOf, profileApi, resumeUrl } from '../components/profile/api'
 import s from '../components/profile/styles'

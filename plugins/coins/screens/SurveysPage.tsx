@@ -1,7 +1,7 @@
+import { Button, Lead, LoadFailed, Page, useLoad, useServices, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { Button, Lead, LoadFailed, Page, useLoad, useServices, useTranslation } from '../../../src/index'
 import { coinsApi } from '../api'
 import { GateAlert, SurveyFacts } from '../components/parts'
 import s from '../components/styles'

@@ -1,6 +1,6 @@
+import { useServices, useTranslation } from '@core'
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import { useServices, useTranslation } from '../../../src/index'
 import { type Block, type DocLink, isInternalHref, type LegalDoc } from '../doc'
 import s from './legal.module.css'
 import { formatDate } from './useLegalDoc'

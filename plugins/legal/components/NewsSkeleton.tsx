@@ -1,4 +1,4 @@
-import { surface, useTranslation } from '../../../src/index'
+import { surface, useTranslation } from '@core'
 import n from './news.module.css'
 
 /** Grey placeholders while news loads, with a status line for screen readers. */

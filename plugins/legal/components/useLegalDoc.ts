@@ -1,5 +1,5 @@
+import { constants, useServices, useTranslation } from '@core'
 import { useMemo } from 'react'
-import { constants, useServices, useTranslation } from '../../../src/index'
 import { legalContacts } from '../contacts'
 import { composeDoc, isLegalDoc, type LegalDoc } from '../doc'
 

@@ -1,4 +1,4 @@
-import { NotFound, type ScreenProps } from '../../../src/index'
+import { NotFound, type ScreenProps } from '@core'
 import { DocPage } from '../components/DocPage'
 
 /**

@@ -1,6 +1,6 @@
+import { Button, surface, useServices, useTranslation } from '@core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, surface, useServices, useTranslation } from '../../../src/index'
 import { fetchNews } from '../api'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'

@@ -1,6 +1,6 @@
+import { Button, HttpError, type ScreenProps, useServices, useTranslation } from '@core'
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, HttpError, type ScreenProps, useServices, useTranslation } from '../../../src/index'
 import { fetchNewsPost } from '../api'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'

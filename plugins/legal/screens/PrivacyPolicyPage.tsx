@@ -1,5 +1,5 @@
+import { constants, useServices, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
-import { constants, useServices, useTranslation } from '../../../src/index'
 import { fetchCountry } from '../api'
 import { DocPage } from '../components/DocPage'
 import { LegalDocument } from '../components/LegalDocument'

@@ -1,4 +1,4 @@
-import { useServices } from '../../../src/index'
+import { useServices } from '@core'
 import { DocPage } from '../components/DocPage'
 import { termsVariant } from '../variants'
 

@@ -1,6 +1,6 @@
+import { type ScreenProps, useServices, useTranslation } from '@core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { type ScreenProps, useServices, useTranslation } from '../../../src/index'
 import { unsubscribe } from '../api'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'

@@ -1,7 +1,7 @@
+import { HttpError } from '@core'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { HttpError } from '../../../src/index'
 import { type FakeGet, fakeServices, makeI18n, renderWith } from '../test-utils'
 import NewsPage from './NewsPage'
 import NewsPostPage from './NewsPostPage'

@@ -1,7 +1,7 @@
+import { useSession } from '@core'
 import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
-import { useSession } from '../../../src/index'
 import { MobilePage } from './MobilePage'
 import { SignInPrompt } from './SignInPrompt'
 

@@ -1,7 +1,7 @@
+import { Page, useTranslation } from '@core'
 import type { ReactNode } from 'react'
 import { useEffect } from 'react'
 import { Link, NavLink } from 'react-router-dom'
-import { Page, useTranslation } from '../../../src/index'
 import s from './mobile.module.css'
 
 /** The app's sections, in the bottom tab bar. */

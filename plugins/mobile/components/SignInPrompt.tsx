@@ -1,5 +1,5 @@
+import { useServices, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { useServices, useTranslation } from '../../../src/index'
 import s from './mobile.module.css'
 
 /**

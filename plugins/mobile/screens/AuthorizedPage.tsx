@@ -1,6 +1,6 @@
+import { useDocumentTitle, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { useDocumentTitle, useTranslation } from '../../../src/index'
 import { useViewportFitCover } from '../components/MobilePage'
 import s from '../components/mobile.module.css'
 

@@ -1,4 +1,4 @@
-import { Part, useTranslation } from '../../../src/index'
+import { Part, useTranslation } from '@core'
 import { MemberPage } from '../components/MemberPage'
 
 /** /mobile/billing: the card on file and the charges ('account.billing'). */

@@ -1,4 +1,4 @@
-import { Part, useTranslation } from '../../../src/index'
+import { Part, useTranslation } from '@core'
 import { MemberPage } from '../components/MemberPage'
 
 /** /mobile/coin_withdrawal (auth): the coins plugin's withdrawal ('coins.withdrawal'); a brand without coins says so. */

@@ -1,6 +1,6 @@
+import { Part, useHasPart, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { Part, useHasPart, useSession, useTranslation } from '../../../src/index'
 import { MobilePage } from '../components/MobilePage'
 import s from '../components/mobile.module.css'
 import { SignInPrompt } from '../components/SignInPrompt'

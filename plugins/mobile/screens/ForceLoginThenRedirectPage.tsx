@@ -1,7 +1,7 @@
+import { useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { useSession, useTranslation } from '../../../src/index'
 import { MobilePage } from '../components/MobilePage'
 import s from '../components/mobile.module.css'
 import { safeNext } from '../components/next'

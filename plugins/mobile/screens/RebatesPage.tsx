@@ -1,4 +1,4 @@
-import { Part, type ScreenProps, useTranslation } from '../../../src/index'
+import { Part, type ScreenProps, useTranslation } from '@core'
 import { MemberPage } from '../components/MemberPage'
 
 /**

@@ -1,5 +1,5 @@
+import { constants, NotFound, Page, type ScreenProps, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { constants, NotFound, Page, type ScreenProps, useTranslation } from '../../../src/index'
 import { InstallArt } from '../components/InstallArt'
 import { useViewportFitCover } from '../components/MobilePage'
 import s from '../components/mobile.module.css'

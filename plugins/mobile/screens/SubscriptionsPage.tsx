@@ -1,4 +1,4 @@
-import { Part, useTranslation } from '../../../src/index'
+import { Part, useTranslation } from '@core'
 import { MemberPage } from '../components/MemberPage'
 
 /** /mobile/subscriptions: the memberships and their cancel flow ('account.subscriptions'). */

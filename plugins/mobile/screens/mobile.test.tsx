@@ -1,7 +1,7 @@
+import { constants } from '@core'
 import { act, fireEvent, screen } from '@testing-library/react'
 import { useParams } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { constants } from '../../../src/index'
 import { safeNext } from '../components/next'
 import { fakeSession, renderMobile, testMember } from '../test-utils'
 import AuthorizedPage, { SLOW_MS } from './AuthorizedPage'

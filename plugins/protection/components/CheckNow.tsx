@@ -1,5 +1,5 @@
+import { Button, codeText, errorText, HttpError, useTranslation } from '@core'
 import { useRef, useState } from 'react'
-import { Button, codeText, errorText, HttpError, useTranslation } from '../../../src/index'
 import type { SyncReply } from '../contract'
 import s from './styles'
 import { useProtectionApi } from './useProtectionApi'

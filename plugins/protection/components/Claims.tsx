@@ -1,5 +1,5 @@
+import { formatCents, Money, TestMoneyLabel, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { formatCents, Money, TestMoneyLabel, useTranslation } from '../../../src/index'
 import type { Claim } from '../contract'
 import { formatDay } from './dates'
 import s from './styles'

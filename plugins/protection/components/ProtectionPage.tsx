@@ -1,5 +1,5 @@
+import { ChipNav, Lead, Page, useTranslation } from '@core'
 import type { ReactNode } from 'react'
-import { ChipNav, Lead, Page, useTranslation } from '../../../src/index'
 import s from './styles'
 
 /** The protection pages, in the order of the sub-navigation. */

@@ -1,5 +1,5 @@
+import { Button, codeText, errorText, HttpError, useTranslation } from '@core'
 import { useState } from 'react'
-import { Button, codeText, errorText, HttpError, useTranslation } from '../../../src/index'
 import s from './styles'
 import { useProtectionApi } from './useProtectionApi'
 

@@ -1,6 +1,6 @@
+import { Figures, Money, useTranslation } from '@core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { Figures, Money, useTranslation } from '../../../src/index'
 import type { Notice } from '../contract'
 import { formatDay, formatList } from './dates'
 import { providerName } from './providers'

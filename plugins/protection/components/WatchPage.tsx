@@ -1,13 +1,5 @@
+import { type Column, constants, DataTable, LoadView, Money, useLoad, useTranslation } from '@core'
 import { useState } from 'react'
-import {
-  type Column,
-  constants,
-  DataTable,
-  LoadView,
-  Money,
-  useLoad,
-  useTranslation,
-} from '../../../src/index'
 import type { OverviewReply, WatchedOrder, WatchKind } from '../contract'
 import { CheckNow } from './CheckNow'
 import { ClaimList } from './Claims'

@@ -1,5 +1,5 @@
+import { useServices } from '@core'
 import { useMemo } from 'react'
-import { useServices } from '../../../src/index'
 import { type ProtectionApi, protectionApi } from '../api'
 
 /** The plugin's calls with the app's HTTP client and config. */

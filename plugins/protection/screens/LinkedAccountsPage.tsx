@@ -1,6 +1,6 @@
+import { Button, Dialog, errorText, LoadView, useLoad, useStore, useTranslation } from '@core'
 import { Observer, observer } from 'mobx-react-lite'
 import { useRef, useState } from 'react'
-import { Button, Dialog, errorText, LoadView, useLoad, useStore, useTranslation } from '../../../src/index'
 import { CheckNow } from '../components/CheckNow'
 import { Badge } from '../components/Claims'
 import { formatDateTime, formatDay } from '../components/dates'

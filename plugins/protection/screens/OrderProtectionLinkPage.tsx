@@ -1,6 +1,6 @@
+import { buttonClass, Page, useStore, useTranslation } from '@core'
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { buttonClass, Page, useStore, useTranslation } from '../../../src/index'
 import { knownProviderName } from '../components/providers'
 import s from '../components/styles'
 import { type LinkFailure, LinkFailures } from '../contract'

@@ -1,5 +1,5 @@
+import { LoadView, useLoad, useTranslation } from '@core'
 import { useState } from 'react'
-import { LoadView, useLoad, useTranslation } from '../../../src/index'
 import { CheckNow } from '../components/CheckNow'
 import { Badge } from '../components/Claims'
 import { deliveryLate, formatDateTime, formatDay } from '../components/dates'

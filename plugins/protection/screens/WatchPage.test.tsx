@@ -1,6 +1,6 @@
+import { constants } from '@core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { constants } from '../../../src/index'
 import { formatDay } from '../components/dates'
 import {
   claim,

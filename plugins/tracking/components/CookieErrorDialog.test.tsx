@@ -1,9 +1,9 @@
+import { AppProvider, HttpError } from '@core'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import i18next from 'i18next'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
 import en from '../../../locales/en/tracking.json'
-import { AppProvider, HttpError } from '../../../src/index'
 import { fakeContext } from '../test-utils'
 import CookieErrorDialog from './CookieErrorDialog'
 

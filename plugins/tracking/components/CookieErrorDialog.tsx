@@ -1,6 +1,6 @@
+import { useStore } from '@core'
 import { reaction } from 'mobx'
 import { lazy, Suspense, useSyncExternalStore } from 'react'
-import { useStore } from '../../../src/index'
 
 const ErrorDialog = lazy(() => import('./ErrorDialog'))
 

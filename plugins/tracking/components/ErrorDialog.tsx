@@ -1,5 +1,5 @@
+import { errorText, useTranslation } from '@core'
 import { useEffect, useRef } from 'react'
-import { errorText, useTranslation } from '../../../src/index'
 import s from './cookie-error.module.css'
 
 /** The get-cookie failure's dialog: a chunk of its own, loaded only when that call has failed. */

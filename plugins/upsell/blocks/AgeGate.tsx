@@ -1,5 +1,5 @@
+import { Button, constants, useTranslation } from '@core'
 import { useState } from 'react'
-import { Button, constants, useTranslation } from '../../../src/index'
 import s from '../components/styles'
 import type { BlockProps } from './types'
 

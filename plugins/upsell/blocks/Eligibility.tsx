@@ -1,5 +1,5 @@
+import { Button, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
-import { Button, useTranslation } from '../../../src/index'
 import { prefersReducedMotion } from '../components/motion'
 import s from '../components/upsell.module.css'
 import e from './games.module.css'

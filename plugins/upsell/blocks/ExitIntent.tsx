@@ -1,5 +1,5 @@
+import { Button, useServices, useTranslation } from '@core'
 import { useEffect, useRef, useState } from 'react'
-import { Button, useServices, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import { offerValues } from '../lander'
 import e from './games.module.css'

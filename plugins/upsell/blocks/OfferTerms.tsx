@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../src/index'
+import { useTranslation } from '@core'
 import s from '../components/upsell.module.css'
 import { offerValues } from '../lander'
 import type { BlockProps } from './types'

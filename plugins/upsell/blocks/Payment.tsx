@@ -1,5 +1,5 @@
+import { Button, useServices, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Button, useServices, useSession, useTranslation } from '../../../src/index'
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
 import { useEndActions } from '../components/useEndActions'

@@ -1,5 +1,5 @@
+import { Button, useTranslation } from '@core'
 import { type FormEvent, useRef, useState } from 'react'
-import { Button, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import e from './games.module.css'
 import type { BlockProps } from './types'

@@ -1,5 +1,3 @@
-import { observer } from 'mobx-react-lite'
-import { Link } from 'react-router-dom'
 import {
   Button,
   CheckField,
@@ -10,7 +8,9 @@ import {
   useServices,
   useSession,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { observer } from 'mobx-react-lite'
+import { Link } from 'react-router-dom'
 import { useErrorText } from '../components/errorText'
 import s from '../components/styles'
 import { type SignupForm, serverKey, validateSignup } from '../forms'

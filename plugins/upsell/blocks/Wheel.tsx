@@ -1,5 +1,5 @@
+import { Button, useTranslation } from '@core'
 import { type CSSProperties, useState } from 'react'
-import { Button, useTranslation } from '../../../src/index'
 import { prefersReducedMotion } from '../components/motion'
 import s from '../components/upsell.module.css'
 import { offerValues } from '../lander'

@@ -1,5 +1,5 @@
+import type { Lander } from '@core'
 import type { ComponentType } from 'react'
-import type { Lander } from '../../../src/index'
 import type { Step, StepBlock } from '../lander'
 
 export type Outcome = 'accepted' | 'declined' | 'failure'

@@ -1,5 +1,5 @@
+import { Field, useTranslation } from '@core'
 import { useState } from 'react'
-import { Field, useTranslation } from '../../../src/index'
 import { type CardForm, emptyCard, type FieldErrors, formatCardNumber, formatExp } from '../forms'
 import { useErrorText } from './errorText'
 

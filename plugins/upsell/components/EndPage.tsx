@@ -1,5 +1,5 @@
+import { Page } from '@core'
 import type { ReactNode } from 'react'
-import { Page } from '../../../src/index'
 import { FallingCoins } from './FallingCoins'
 import s from './upsell.module.css'
 

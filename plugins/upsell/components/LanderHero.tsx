@@ -1,5 +1,5 @@
+import type { Lander } from '@core'
 import type { TFunction } from 'i18next'
-import type { Lander } from '../../../src/index'
 import s from './upsell.module.css'
 
 /** The lander's title: its copy key with the offer filled in, or the plugin's default title. */

@@ -1,5 +1,3 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import {
   Button,
   constants,
@@ -8,7 +6,9 @@ import {
   HttpError,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { getPlans, type Plan, type PlanId, type Subscription, subscribe, tokenizeCard } from '../api'
 import { type FieldErrors, serverErrors, validateCard } from '../forms'
 import { formatDate, trialEnd } from '../lander'

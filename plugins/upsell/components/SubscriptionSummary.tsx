@@ -1,6 +1,6 @@
+import { formatCents, useServices, useTranslation } from '@core'
 import type { TFunction } from 'i18next'
 import { useEffect, useState } from 'react'
-import { formatCents, useServices, useTranslation } from '../../../src/index'
 import { getSubscriptions, type Subscription } from '../api'
 import { formatDate } from '../lander'
 import s from './upsell.module.css'

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../src/index'
+import { useTranslation } from '@core'
 /**
  * Upsell forms keep their errors as a key of the upsell namespace, or a server text prefixed with '!';
  * this turns one into the text to show ('' for none).

@@ -1,4 +1,4 @@
-import { useServices, useSession } from '../../../src/index'
+import { useServices, useSession } from '@core'
 import { decline, type PlanId, type Subscription } from '../api'
 
 /** What the payment and upsell blocks do on acceptance (conversion pixel) and on opting out. */

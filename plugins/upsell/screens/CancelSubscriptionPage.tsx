@@ -1,6 +1,3 @@
-import { observer } from 'mobx-react-lite'
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import {
   Button,
   constants,
@@ -10,7 +7,10 @@ import {
   useServices,
   useSession,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { observer } from 'mobx-react-lite'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { cancelSubscription, getSubscriptions, type Subscription } from '../api'
 import { chargeLine } from '../components/SubscriptionSummary'
 import s from '../components/styles'

@@ -1,5 +1,3 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import {
   Button,
   errorText,
@@ -10,7 +8,9 @@ import {
   useDocumentTitle,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { type GiftCard, redeemGift } from '../api'
 import { useErrorText } from '../components/errorText'
 import s from '../components/styles'

@@ -1,4 +1,4 @@
-import { type FirstPaintProps, useTranslation } from '../../../src/index'
+import { type FirstPaintProps, useTranslation } from '@core'
 import { LanderHero } from '../components/LanderHero'
 import s from '../components/upsell.module.css'
 import { offerValues } from '../lander'

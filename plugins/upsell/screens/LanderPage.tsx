@@ -1,6 +1,3 @@
-import { observer } from 'mobx-react-lite'
-import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import {
   fillPattern,
   NotFound,
@@ -10,7 +7,10 @@ import {
   useServices,
   useSession,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { observer } from 'mobx-react-lite'
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { blockLoaders } from '../blocks'
 import type { BlockProps, Outcome } from '../blocks/types'
 import { LanderHero, landerTitle } from '../components/LanderHero'

@@ -1,6 +1,6 @@
+import { Button, useServices, useTranslation } from '@core'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Button, useServices, useTranslation } from '../../../src/index'
 import { decline } from '../api'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'

@@ -1,5 +1,5 @@
+import { Button, useTranslation } from '@core'
 import { Link, useNavigate } from 'react-router-dom'
-import { Button, useTranslation } from '../../../src/index'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'
 

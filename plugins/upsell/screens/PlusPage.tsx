@@ -1,6 +1,6 @@
+import { Button, useDocumentTitle, useServices, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { Link, useNavigate } from 'react-router-dom'
-import { Button, useDocumentTitle, useServices, useSession, useTranslation } from '../../../src/index'
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
 import { useEndActions } from '../components/useEndActions'

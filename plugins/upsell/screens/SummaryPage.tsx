@@ -1,6 +1,6 @@
+import { useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { useSession, useTranslation } from '../../../src/index'
 import { EndPage } from '../components/EndPage'
 import { SubscriptionSummary } from '../components/SubscriptionSummary'
 import s from '../components/upsell.module.css'

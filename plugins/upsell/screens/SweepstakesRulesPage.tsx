@@ -1,5 +1,5 @@
+import { constants, formatCents, useDocumentTitle, useServices, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { constants, formatCents, useDocumentTitle, useServices, useTranslation } from '../../../src/index'
 import s from '../components/upsell.module.css'
 import { ruleDate, sweepstakes } from '../sweepstakes'
 

@@ -1,5 +1,5 @@
+import { useDocumentTitle, useTranslation } from '@core'
 import { Link, useLocation } from 'react-router-dom'
-import { useDocumentTitle, useTranslation } from '../../../src/index'
 import s from '../components/styles'
 import { tokenState } from '../sweepstakes'
 

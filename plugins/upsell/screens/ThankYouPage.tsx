@@ -1,6 +1,6 @@
+import { type ScreenProps, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { Link } from 'react-router-dom'
-import { type ScreenProps, useSession, useTranslation } from '../../../src/index'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'
 

@@ -1,5 +1,3 @@
-import { type FormEvent, useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router-dom'
 import {
   Button,
   constants,
@@ -12,7 +10,9 @@ import {
   useLoad,
   useServices,
   useTranslation,
-} from '../../../src/index'
+} from '@core'
+import { type FormEvent, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router-dom'
 import { getUpdateMethod, tokenizeCard, updateMethod } from '../api'
 import { CardFields, useCardForm } from '../components/CardFields'
 import { useErrorText, withErrors } from '../components/errorText'

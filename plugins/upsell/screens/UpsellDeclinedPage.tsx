@@ -1,5 +1,5 @@
+import { useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { useTranslation } from '../../../src/index'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'
 

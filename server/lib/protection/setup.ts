@@ -1,5 +1,5 @@
 import type { ProviderId } from '../../../plugins/protection/contract.ts'
-import type { Mode } from '../../app.ts'
+import type { Mode } from '../../types.ts'
 import type { Db } from '../../db/index.ts'
 import { devAdapter } from './dev-adapter.ts'
 import type { ProviderAdapter } from './providers.ts'

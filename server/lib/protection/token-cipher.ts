@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import type { Mode } from '../../app.ts'
+import type { Mode } from '../../types.ts'
 import type { Db } from '../../db/index.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { HttpClient } from '../../../../src/index'
+import type { HttpClient } from '@core'
 import { PhoneCodeReply, PhoneReply, SurveyReply, TargetingReply, TargetingSaveReply } from '../../contract'
 
 /** A reply that does not match the contract fails the call like a broken server would. */

@@ -1,4 +1,4 @@
-import { surface } from '../../../../src/index'
+import { surface } from '@core'
 import coins from '../coins.module.css'
 import css from './profile.module.css'
 

@@ -1,15 +1,9 @@
+import { type AppContextValue, AppProvider, type HttpClient, HttpError, type Services } from '@core'
 import { render } from '@testing-library/react'
 import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import {
-  type AppContextValue,
-  AppProvider,
-  type HttpClient,
-  HttpError,
-  type Services,
-} from '../../../../src/index'
 import type { Survey } from '../../contract'
 import { survey } from '../test-utils'
 
