@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core'
 import { pluginReact } from '@rsbuild/plugin-react'
-import { sheetIndex, sheetsFor } from './server/lib/paint-css'
+import { sheetIndex, sheetsFor } from './src/node/paint-css'
 
 const root = import.meta.dirname
 const app = JSON.parse(readFileSync(join(root, 'config/app.json'), 'utf8')) as {
@@ -57,7 +57,7 @@ function makeBrandModule(): BrandSources {
       process.execPath,
       [
         join(root, 'node_modules/tsx/dist/cli.mjs'),
-        join(root, 'src/config/check-cli.ts'),
+        join(root, 'src/node/config-check/check-cli.ts'),
         '--brand',
         brand,
         '--env',
@@ -106,7 +106,7 @@ const walk = (dir: string): string[] =>
   )
 
 /**
- * Renders the first paints (src/first-paint/render.tsx, built for Node as the environment
+ * Renders the first paints (src/node/first-paint.tsx, built for Node as the environment
  * 'firstpaint') and writes them to first-paint.json beside index.html: per path and language, the
  * markup and the stylesheets of the web build that define its classes (the ones index.html does not
  * already link). The server puts them in the page (server/static.ts).
@@ -254,6 +254,11 @@ export default defineConfig(({ command }) => ({
   // '@brand' is aliased per build by pluginBrand (the browser's and Node's modules differ)
   resolve: {
     aliasStrategy: 'prefer-alias',
+    // the core's two public modules, by one name at any folder depth (tsconfig.json's paths say the same)
+    alias: {
+      '@core$': join(root, 'src/index.ts'),
+      '@core/contract$': join(root, 'src/contract.ts'),
+    },
   },
   environments: {
     web: {
@@ -296,15 +301,15 @@ export default defineConfig(({ command }) => ({
         preload: { type: 'async-chunks', include: [/[\\/](brand-routes|http)\.[\w]+\.js$/] },
       },
     },
-    // The first paints for Node, in a build only: rendered at build time (src/first-paint/render.tsx)
-    // and drawn by the server at request time (src/first-paint/server.tsx, loaded by server/static.ts)
+    // The first paints for Node, in a build only: rendered at build time (src/node/first-paint.tsx)
+    // and drawn by the server at request time (src/node/page-paint.tsx, loaded by server/static.ts)
     ...(command === 'build'
       ? {
           firstpaint: {
             source: {
               entry: {
-                'first-paint': './src/first-paint/render.tsx',
-                'page-paint': './src/first-paint/server.tsx',
+                'first-paint': './src/node/first-paint.tsx',
+                'page-paint': './src/node/page-paint.tsx',
               },
             },
             output: {

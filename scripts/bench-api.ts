@@ -28,6 +28,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { arg, benchDatabaseUrl } from './bench-args.ts'
 import {
   children,
   cores,
@@ -41,15 +42,10 @@ import {
 } from './bench-proc.ts'
 
 const root = join(import.meta.dirname, '..')
-const args = process.argv.slice(2)
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : undefined
-}
 const seconds = Number(arg('seconds') ?? 5)
 const mixedSeconds = Number(arg('mixed-seconds') ?? 60)
 const profileDir = arg('profile')
-const databaseUrl = arg('database-url') ?? process.env.BENCH_DATABASE_URL
+const databaseUrl = benchDatabaseUrl()
 const CONNECTIONS = 10
 const MIXED_CONNECTIONS = 50
 const MIXED_WARMUP_SECONDS = 5

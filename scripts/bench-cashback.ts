@@ -18,17 +18,13 @@ import { buildServer } from '../server/app.ts'
 import type { Db } from '../server/db/index.ts'
 import { importReport } from '../server/lib/cashback/report-import.ts'
 import { sign } from '../server/lib/coins.ts'
+import { arg, benchDatabase, benchDatabaseUrl } from './bench-args.ts'
 
-const args = process.argv.slice(2)
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : undefined
-}
 const POSTBACKS = Number(arg('postbacks') ?? 6000)
 // 20 at once, as a network delivering a burst does; with 10 the batches are smaller (about 650/s here)
 const CONNECTIONS = Number(arg('connections') ?? 20)
 const ROWS = Number(arg('rows') ?? 100_000)
-const databaseUrl = arg('database-url') ?? process.env.BENCH_DATABASE_URL
+const databaseUrl = benchDatabaseUrl()
 const BUDGET = { perSecond: 1000, p99: 50, importSeconds: 60 }
 
 /** The load generator (a process of its own): GETs the URLs over `connections` keep-alive connections; latencies in ms. */
@@ -106,9 +102,7 @@ async function membersWithClicks(db: Db, storeId: number): Promise<string[]> {
 }
 
 const app = await buildServer({
-  ...(databaseUrl
-    ? { databaseUrl, schema: `bench_${randomBytes(4).toString('hex')}`, dropSchema: true }
-    : { dataDir: 'memory://' }),
+  ...benchDatabase(databaseUrl),
   seed: 'small',
   serveStatic: false,
   // the development network is the one whose secret this process knows (on PostgreSQL too)
@@ -184,9 +178,7 @@ try {
 
   // the report: a fresh server, so the postbacks' rows do not count
   const app2 = await buildServer({
-    ...(databaseUrl
-      ? { databaseUrl, schema: `bench_${randomBytes(4).toString('hex')}`, dropSchema: true }
-      : { dataDir: 'memory://' }),
+    ...benchDatabase(databaseUrl),
     seed: 'small',
     serveStatic: false,
     devNetwork: true,

@@ -19,6 +19,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { arg, benchDatabaseUrl } from './bench-args.ts'
 import {
   children,
   cores,
@@ -32,15 +33,10 @@ import {
 import { steadyLoad } from './bench-rate.ts'
 
 const root = join(import.meta.dirname, '..')
-const args = process.argv.slice(2)
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : undefined
-}
 const seconds = Number(arg('seconds') ?? 20)
 const rate = Number(arg('rate') ?? 200)
 const storeName = arg('store') ?? 'doordash'
-const databaseUrl = arg('database-url') ?? process.env.BENCH_DATABASE_URL
+const databaseUrl = benchDatabaseUrl()
 const CONNECTIONS = 10
 const WARMUP_SECONDS = 3
 const TARGET_P99_MS = 20

@@ -18,15 +18,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from '@playwright/test'
+import { arg } from './bench-args.ts'
 import { children, freePort, stopServers } from './bench-proc.ts'
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs'
 
 const root = join(import.meta.dirname, '..')
-const args = process.argv.slice(2)
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : undefined
-}
 const RUNS = Number(arg('runs') ?? 5)
 const SLOWDOWN = Number(arg('slowdown') ?? 4)
 const TARGET_MS = 200

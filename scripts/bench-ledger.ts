@@ -5,23 +5,16 @@
  * (one member reading their history: no queue in front of the one PGlite connection).
  * Usage: tsx scripts/bench-ledger.ts [--requests 400] [--database-url postgres://...]
  */
-import { randomBytes } from 'node:crypto'
 import { buildServer } from '../server/app.ts'
+import { arg, benchDatabase, benchDatabaseUrl } from './bench-args.ts'
 
-const args = process.argv.slice(2)
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : undefined
-}
 const requests = Number(arg('requests') ?? 400)
-const databaseUrl = arg('database-url') ?? process.env.BENCH_DATABASE_URL
+const databaseUrl = benchDatabaseUrl()
 const ROWS = 10_000
 const BUDGET_P99_MS = 50
 
 const app = await buildServer({
-  ...(databaseUrl
-    ? { databaseUrl, schema: `bench_${randomBytes(4).toString('hex')}`, dropSchema: true }
-    : { dataDir: 'memory://' }),
+  ...benchDatabase(databaseUrl),
   seed: 'small',
   serveStatic: false,
   logger: false,

@@ -9,6 +9,7 @@ import { appSchema } from '../src/config/schemas/app'
 import { benefitsSchema } from '../src/config/schemas/benefits'
 import { brandSchema } from '../src/config/schemas/brand'
 import { catalogSchema } from '../src/config/schemas/catalog'
+import { categoriesSchema } from '../src/config/schemas/categories'
 import { coinsConfigSchema } from '../src/config/schemas/coins'
 import { constantsSchema } from '../src/config/schemas/constants'
 import { landersSchema } from '../src/config/schemas/landers'
@@ -24,6 +25,7 @@ const schemas: Record<string, z.ZodType> = {
   app: appSchema,
   benefits: benefitsSchema,
   brand: brandSchema,
+  categories: categoriesSchema,
   catalog: catalogSchema,
   coins: coinsConfigSchema,
   constants: constantsSchema,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm test: every test of the project, in order: lint, types, config, unit and server tests,
-// production builds of each brand, bundle checks, then end-to-end tests in Chromium.
+// npm test: every test of the project, in order: lint, the import wall, types, config, unit and server
+// tests, production builds of each brand, bundle checks, then end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -50,8 +50,9 @@ function failedTests(file) {
 }
 const steps = [
   ['lint (biome)', npx(['biome', 'check', '.'])],
+  ['import wall', npx(['tsx', 'scripts/check-layers.ts'])],
   ['types (tsc)', npx(['tsc', '--noEmit', '-p', 'tsconfig.json'])],
-  ['config:check', npx(['tsx', 'src/config/check-cli.ts'])],
+  ['config:check', npx(['tsx', 'src/node/config-check/check-cli.ts'])],
   ['unit and server tests (vitest)', vitest('unit-server', ['unit', 'server'])],
   ['build brand default', npx(['rsbuild', 'build'], { BRAND: 'default' })],
   ['build brand shipnow', npx(['rsbuild', 'build'], { BRAND: 'shipnow' })],

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { constants } from '../src/config/constants.ts'
 import { appSchema } from '../src/config/schemas/app.ts'
-import { DEMO_CASH_CENTS, DEMO_COINS, DEMO_EMAIL, DEMO_PASSWORD } from './seed/index.ts'
+import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts'
+import { DEMO_CASH_CENTS, DEMO_COINS } from './seed/demo-ledger.ts'
 import { client, testServer } from './test-helpers.ts'
 
 let app: FastifyInstance

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/index.ts'
+import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts'
 import { client, testServer } from './test-helpers.ts'
 
 let app: FastifyInstance

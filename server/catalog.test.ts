@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import categoriesJson from '../config/categories.json'
+import { categoriesSchema } from '../src/config/schemas/categories.ts'
+import { migrate, openDb } from './db/index.ts'
+import { seedCategories } from './seed/categories.ts'
 import { client, testServer } from './test-helpers.ts'
 
 let app: FastifyInstance
@@ -23,6 +27,54 @@ describe('categories', () => {
     const r = await c.get('/api/product-categories')
     const el = r.body.data.find((x: { slug: string }) => x.slug === 'electronics')
     expect(el.children.map((x: { slug: string }) => x.slug)).toContain('laptops')
+  })
+  it("are config/categories.json's, in its order, with its English and Spanish names; every store has one", async () => {
+    const config = categoriesSchema.parse(categoriesJson)
+    type Named = { slug: string; names: { en: string; es: string } }
+    const named = (x: Named) => ({ slug: x.slug, name: x.names })
+    const stores = (await c.get('/api/categories')).body.data as Named[]
+    expect(stores.map(named)).toEqual(config.store)
+    const products = (await c.get('/api/product-categories')).body.data as (Named & { children: Named[] })[]
+    expect(products.map((p) => ({ ...named(p), subcategories: p.children.map(named) }))).toEqual(
+      config.product,
+    )
+    const used = await app.services.db.query<{ slug: string }>(
+      'SELECT DISTINCT category_slug AS slug FROM stores',
+    )
+    expect(used.length).toBeGreaterThan(0)
+    for (const { slug } of used) expect(config.store.map((x) => x.slug)).toContain(slug)
+  })
+  it('the seed writes the categories it is given: kind, parent, both names, position in order', async () => {
+    const db = await openDb({ dataDir: 'memory://' })
+    try {
+      await migrate(db)
+      await seedCategories(db, {
+        store: [
+          { slug: 'pets', name: { en: 'Pets', es: 'Mascotas' } },
+          { slug: 'fuel', name: { en: 'Fuel', es: 'Combustible' } },
+        ],
+        product: [
+          {
+            slug: 'garden',
+            name: { en: 'Garden', es: 'Jardín' },
+            subcategories: [{ slug: 'tools', name: { en: 'Tools', es: 'Herramientas' } }],
+          },
+          { slug: 'toys', name: { en: 'Toys', es: 'Juguetes' }, subcategories: [] },
+        ],
+      })
+      const rows = await db.query(
+        'SELECT kind, slug, parent_slug, name_en, name_es FROM categories ORDER BY kind DESC, position',
+      )
+      expect(rows).toEqual([
+        { kind: 'store', slug: 'pets', parent_slug: null, name_en: 'Pets', name_es: 'Mascotas' },
+        { kind: 'store', slug: 'fuel', parent_slug: null, name_en: 'Fuel', name_es: 'Combustible' },
+        { kind: 'product', slug: 'garden', parent_slug: null, name_en: 'Garden', name_es: 'Jardín' },
+        { kind: 'product', slug: 'tools', parent_slug: 'garden', name_en: 'Tools', name_es: 'Herramientas' },
+        { kind: 'product', slug: 'toys', parent_slug: null, name_en: 'Toys', name_es: 'Juguetes' },
+      ])
+    } finally {
+      await db.close()
+    }
   })
 })
 

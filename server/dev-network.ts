@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { newAttemptId, sign } from './lib/coins.ts'
-import { callSelf, devPage, esc } from './lib/dev-page.ts'
+import { absentPages, callSelf, devPage, esc } from './lib/dev-page.ts'
 import { parseCents } from './lib/networks.ts'
 import type { Services } from './services.ts'
 
@@ -248,10 +248,10 @@ ${rows}
  * registered, so the route table does not depend on it.
  */
 export function devNetworkAbsent(app: FastifyInstance) {
-  const gone = async (_req: unknown, reply: FastifyReply) =>
-    reply.code(404).type('text/plain; charset=utf-8').send('Not found')
-  app.get('/dev-network/shop/:program', gone)
-  app.post('/dev-network/shop/:program', gone)
-  app.get('/dev-network/orders', gone)
-  app.post('/dev-network/orders/:order_id', gone)
+  absentPages(app, [
+    ['GET', '/dev-network/shop/:program'],
+    ['POST', '/dev-network/shop/:program'],
+    ['GET', '/dev-network/orders'],
+    ['POST', '/dev-network/orders/:order_id'],
+  ])
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { constants } from '../src/config/constants.ts'
 import type { PayoutProvider, PayoutResult } from './adapters/payout.ts'
 import type { Db } from './db/index.ts'
-import { devPage, esc } from './lib/dev-page.ts'
+import { absentPages, callSelf, devPage, esc } from './lib/dev-page.ts'
 import { enqueue, type JobRunner } from './lib/job-queue.ts'
 import { bodySignatureOk, signBody } from './lib/networks.ts'
 
@@ -79,23 +79,6 @@ export function devPayoutProvider(db: Db, secret: string): PayoutProvider {
   }
 }
 
-/** POSTs a JSON body to this server (over HTTP when it listens, by inject in tests); answers the status. */
-async function postSelf(app: FastifyInstance, path: string, body: string, headers: Record<string, string>) {
-  const addr = app.server.listening ? app.server.address() : null
-  if (addr && typeof addr === 'object') {
-    const host =
-      addr.address === '0.0.0.0'
-        ? '127.0.0.1'
-        : addr.address === '::'
-          ? '[::1]'
-          : addr.family === 'IPv6'
-            ? `[${addr.address}]`
-            : addr.address
-    return (await fetch(`http://${host}:${addr.port}${path}`, { method: 'POST', body, headers })).status
-  }
-  return (await app.inject({ method: 'POST', url: path, payload: body, headers })).statusCode
-}
-
 /** The stand-in's signed report of one of its payouts. */
 export function signedReport(secret: string, r: PayoutResult) {
   const body = JSON.stringify(r)
@@ -117,7 +100,7 @@ export function defineDevPayoutJobs(jobs: JobRunner, app: FastifyInstance, db: D
       status: p.status,
       ...(p.reason ? { reason: p.reason } : {}),
     })
-    const status = await postSelf(app, WEBHOOK_PATH, r.body, r.headers)
+    const status = await callSelf(app, WEBHOOK_PATH, r)
     if (status !== 200) throw new Error(`development payout webhook answered ${status}`)
     return `development payout provider: reported ${p.status}`
   })
@@ -190,8 +173,8 @@ ${list}
 
 /** Without the development provider its pages are absent (404), under the same URLs. */
 export function devPayoutAbsent(app: FastifyInstance) {
-  const gone = async (_req: unknown, reply: FastifyReply) =>
-    reply.code(404).type('text/plain; charset=utf-8').send('Not found')
-  app.get('/dev-payout', gone)
-  app.post('/dev-payout/payouts/:ref/fail', gone)
+  absentPages(app, [
+    ['GET', '/dev-payout'],
+    ['POST', '/dev-payout/payouts/:ref/fail'],
+  ])
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { newAttemptId, sign } from './lib/coins.ts'
-import { callSelf, devPage, esc } from './lib/dev-page.ts'
+import { absentPages, callSelf, devPage, esc } from './lib/dev-page.ts'
 import type { Services } from './services.ts'
 
 /**
@@ -136,10 +136,11 @@ export async function devPlatformRoutes(app: FastifyInstance, s: Services, opts:
  * registered, so the route table does not depend on it.
  */
 export function devPlatformAbsent(app: FastifyInstance) {
-  const gone = async (_req: unknown, reply: FastifyReply) =>
-    reply.code(404).type('text/plain; charset=utf-8').send('Not found')
-  for (const kind of ['survey', 'offer']) {
-    app.get(`/dev-platform/${kind}/:attempt_id`, gone)
-    app.post(`/dev-platform/${kind}/:attempt_id`, gone)
-  }
+  absentPages(
+    app,
+    (['survey', 'offer'] as const).flatMap((kind) => [
+      ['GET', `/dev-platform/${kind}/:attempt_id`] as const,
+      ['POST', `/dev-platform/${kind}/:attempt_id`] as const,
+    ]),
+  )
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type ProviderId, ProviderIds } from '../plugins/protection/contract.ts'
 import { DEFAULT_LINKED_ACCOUNTS_BASE } from '../src/config/schemas/app.ts'
-import { devPage, esc } from './lib/dev-page.ts'
+import { absentPages, devPage, esc } from './lib/dev-page.ts'
 import { DEV_CLIENT_ID } from './lib/protection/dev-adapter.ts'
 import {
   createCode,
@@ -199,10 +199,10 @@ ${a.orders.length ? `<table><thead><tr><th>Order</th><th>What</th><th>Ordered</t
 
 /** Without the development provider its pages are absent: 404, not the SPA (the route table stays the same). */
 export function devProviderAbsent(app: FastifyInstance) {
-  const gone = async (_req: unknown, reply: FastifyReply) =>
-    reply.code(404).type('text/plain; charset=utf-8').send('Not found')
-  app.get('/dev-provider/oauth/authorize', gone)
-  app.post('/dev-provider/oauth/authorize', gone)
-  app.get('/dev-provider/accounts/:id', gone)
-  app.post('/dev-provider/accounts/:id', gone)
+  absentPages(app, [
+    ['GET', '/dev-provider/oauth/authorize'],
+    ['POST', '/dev-provider/oauth/authorize'],
+    ['GET', '/dev-provider/accounts/:id'],
+    ['POST', '/dev-provider/accounts/:id'],
+  ])
 }

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { constants } from '../src/config/constants.ts'
 import { book } from './lib/ledger.ts'
-import { DEMO_CASH_CENTS, DEMO_COINS, DEMO_EMAIL } from './seed/index.ts'
+import { DEMO_EMAIL } from './seed/demo.ts'
+import { DEMO_CASH_CENTS, DEMO_COINS } from './seed/demo-ledger.ts'
 import { client, testServer } from './test-helpers.ts'
 
 let app: FastifyInstance

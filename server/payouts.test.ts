@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { constants } from '../src/config/constants.ts'
+import { type GiftCardIssue, giftCardProviders } from './adapters/gift-card.ts'
 import { type PayoutProvider, type PayoutRequest, payoutProviders } from './adapters/payout.ts'
 import { DEV_PAYOUT_SIGNATURE_HEADER, signedReport } from './dev-payout.ts'
 import { createJobRunner } from './lib/job-queue.ts'
@@ -514,5 +515,84 @@ describe('gift-card withdrawals', () => {
     expect(replaced.body.data).toMatchObject({ brand: 'Amazon', amount_cents: 2500, status: 'active' })
     expect(replaced.body.data.code).not.toBe(cards[0].code)
     expect((await c.post('/api/gift/redeem', { code: replaced.body.data.code }, m.h)).status).toBe(422)
+  })
+})
+
+describe('replacing an expired gift card', () => {
+  /** An expired, unredeemed card of this member, as a withdrawal or the seed leaves it. */
+  const expiredCard = async (on: FastifyInstance, m: Member) =>
+    (await on.services.db.one<{ id: number; code: string }>(
+      `INSERT INTO gift_cards (user_id, brand, amount_cents, code, status, expires_at)
+       VALUES ($1, 'Amazon', 2500, $2, 'active', now() - interval '1 day') RETURNING id, code`,
+      [m.id, `OLD-${randomUUID()}`],
+    ))!
+
+  it('asks the gift-card provider for the new card, as a withdrawal does, and only once', async () => {
+    const asked: GiftCardIssue[] = []
+    const expiresAt = new Date(Date.now() + constants.giftCards.lifeDays * 86_400_000)
+    giftCardProviders.recorder = () => ({
+      id: 'recorder',
+      describe: () => 'recording gift-card provider (test)',
+      paysTestMoney: false,
+      async issue(r) {
+        asked.push(r)
+        return { code: `REC-${asked.length}-${randomUUID()}`, expiresAt }
+      },
+    })
+    const on = await testServer({ devPayoutProvider: false, giftCardProvider: 'recorder' })
+    try {
+      const m = await member(on, 0)
+      const old = await expiredCard(on, m)
+      const r = await client(on).post(`/api/account/gift-cards/${old.id}/replace`, {}, m.h)
+      expect(r.status).toBe(200)
+      expect(asked).toEqual([
+        {
+          payoutId: null,
+          brand: 'Amazon',
+          amountCents: 2500,
+          idempotencyKey: `gift_card_replace:${old.id}`,
+          replacesCode: old.code,
+        },
+      ])
+      expect(r.body.data.code).toMatch(/^REC-1-/)
+      expect(r.body.data).toMatchObject({
+        brand: 'Amazon',
+        amount_cents: 2500,
+        status: 'active',
+        expires_at: expiresAt.toISOString(),
+      })
+      const rows = await on.services.db.query<{ code: string; status: string; provider: string | null }>(
+        'SELECT code, status, provider FROM gift_cards WHERE user_id = $1 ORDER BY id',
+        [m.id],
+      )
+      expect(rows).toEqual([
+        { code: old.code, status: 'replaced', provider: null },
+        { code: r.body.data.code, status: 'active', provider: 'recorder' },
+      ])
+      // replaced already: refused without asking the provider again
+      const again = await client(on).post(`/api/account/gift-cards/${old.id}/replace`, {}, m.h)
+      expect([again.status, again.body.code]).toEqual([422, 'gift_card_not_expired'])
+      expect(asked).toHaveLength(1)
+    } finally {
+      await on.close()
+      delete giftCardProviders.recorder
+    }
+  })
+
+  it('without a gift-card provider, is refused (503) and the expired card stays as it was', async () => {
+    const on = await testServer({ devPayoutProvider: false })
+    try {
+      const m = await member(on, 0)
+      const old = await expiredCard(on, m)
+      const r = await client(on).post(`/api/account/gift-cards/${old.id}/replace`, {}, m.h)
+      expect([r.status, r.body.code]).toEqual([503, 'gift_card_unavailable'])
+      const rows = await on.services.db.query<{ code: string; status: string }>(
+        'SELECT code, status FROM gift_cards WHERE user_id = $1',
+        [m.id],
+      )
+      expect(rows).toEqual([{ code: old.code, status: 'active' }])
+    } finally {
+      await on.close()
+    }
   })
 })

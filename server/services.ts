@@ -5,32 +5,13 @@ import type { PaymentAdapter } from './adapters/payment.ts'
 import type { PayoutProvider } from './adapters/payout.ts'
 import type { SmsAdapter } from './adapters/sms.ts'
 import type { UploadStore } from './adapters/uploads.ts'
-import type { Mode } from './app.ts'
 import type { Db } from './db/index.ts'
 import type { Platforms } from './lib/coins.ts'
 import type { TtlCache } from './lib/http.ts'
 import type { Networks } from './lib/networks.ts'
 import type { Protection } from './lib/protection/setup.ts'
 import type { Sessions } from './lib/session.ts'
-
-/** Per windowSeconds; defaults from constants.abuseLimits (config/constants.json). */
-export interface Limits {
-  loginPerIp: number
-  /** Sign-in attempts for one address from one IP (an attacker's IP cannot lock the member out). */
-  loginPerEmail: number
-  /** Failed sign-ins of one address, from any IP, after which a sign-in needs the captcha. */
-  loginFailuresBeforeCaptcha: number
-  /** Password-reset calls (the link, and the new password with its token) per IP and per address. */
-  resetPerIp: number
-  resetPerEmail: number
-  /** POST /api/contact messages per IP. */
-  contactPerIp: number
-  windowSeconds: number
-  /** POST /api/translation reports per IP per window. */
-  translationPerIp: number
-  /** The translations table never holds more rows than this. */
-  translationRowsMax: number
-}
+import type { Limits, Mode } from './types.ts'
 
 export interface Services {
   db: Db

@@ -1,9 +1,9 @@
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { BuildOptions, Mode } from './types.ts'
 import { type Platforms, secretsFromEnv } from './lib/coins.ts'
 import type { Networks } from './lib/networks.ts'
 import { defaultPublicUrl, isLoopbackHost, normalisePublicUrl } from './lib/public-url.ts'
+import type { BuildOptions, Mode } from './types.ts'
 
 /**
  * NODE_ENV -> mode. Only an explicit `development` or `test` turns the development conveniences on

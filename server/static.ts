@@ -7,10 +7,14 @@ import { constants } from '../src/config/constants.ts'
 import { dataKey, type FirstDataRequest } from '../src/first-paint/key.ts'
 import { createResolver, type Resolver } from '../src/routing/resolve.ts'
 import { errorBody } from './lib/http.ts'
-import { type SheetIndex, sheetIndex, sheetsFor } from './lib/paint-css.ts'
 import { nonce, spaCsp } from './lib/security.ts'
 
-/** src/first-paint/server.tsx as built (dist/.first-paint/<brand>/page-paint.js). */
+/** Which built stylesheets define a paint's classes (src/node/paint-css.ts, in the built painter). */
+interface SheetIndex {
+  others: { url: string; text: string }[]
+}
+
+/** src/node/page-paint.tsx as built (dist/.first-paint/<brand>/page-paint.js). */
 interface PagePainter {
   paint(request: {
     url: string
@@ -82,7 +86,7 @@ const scriptJson = (v: unknown) =>
   )
 
 /**
- * The page drawn at request time (src/first-paint/server.tsx): index.html with the paint in the
+ * The page drawn at request time (src/node/page-paint.tsx): index.html with the paint in the
  * language asked, the stylesheets its classes need, and the replies it was drawn from as first data.
  */
 export function withPagePaint(
@@ -146,23 +150,28 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
   // The request-time first paints, built beside the static ones (rsbuild.config.ts)
   let painter: PagePainter | undefined
   let sheets: SheetIndex | undefined
+  let sheetsFor: ((classes: readonly string[], index: SheetIndex) => string[]) | undefined
   let inlineCss: (href: string) => string | undefined = () => undefined
   let paintIndexHtml: string | undefined
   const painterPath = join(distDir, '..', '.first-paint', basename(distDir), 'page-paint.js')
   if (indexHtml && existsSync(painterPath)) {
     try {
-      const mod = (await import(pathToFileURL(painterPath).href)) as {
+      type Bundle = {
         createPagePainter?: () => Promise<PagePainter>
-        default?: { createPagePainter?: () => Promise<PagePainter> }
+        sheetIndex?: (webDir: string, indexHtml: string) => SheetIndex
+        sheetsFor?: (classes: readonly string[], index: SheetIndex) => string[]
       }
-      const create = mod.createPagePainter ?? mod.default?.createPagePainter
-      painter = create ? await create() : undefined
-      sheets = sheetIndex(distDir, indexHtml)
+      const imported = (await import(pathToFileURL(painterPath).href)) as Bundle & { default?: Bundle }
+      const mod = imported.createPagePainter ? imported : (imported.default ?? imported)
+      painter = mod.createPagePainter ? await mod.createPagePainter() : undefined
+      // the stylesheet picker is built into the painter (src/node/paint-css.ts); a build without it paints nothing
+      sheets = mod.sheetIndex?.(distDir, indexHtml)
+      sheetsFor = mod.sheetsFor
       // The few small sheets a paint needs go in the page: on a slow network each link was a render-
       // blocking round trip before the first paint (Lighthouse: about 300 ms each). A sheet with a
       // url() stays a link (its relative URLs), as does one that could end the style element.
       const small = new Map(
-        sheets.others
+        (sheets?.others ?? [])
           .filter((f) => f.text.length <= INLINE_CSS_MAX && !/url\(|<\//i.test(f.text))
           .map((f) => [f.url, f.text]),
       )
@@ -241,7 +250,7 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
   }
 
   const paintPage = async (req: FastifyRequest, url: string) => {
-    if (!painter || !indexHtml || !sheets) return null
+    if (!painter || !indexHtml || !sheets || !sheetsFor) return null
     const [, query = ''] = url.split('?')
     const token = tokenOf(req)
     const paint = await painter.paint({

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildServer } from './app.ts'
-import type { BuildOptions } from './types.ts'
 import { book } from './lib/ledger.ts'
-import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/index.ts'
+import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts'
+import type { BuildOptions } from './types.ts'
 
 /**
  * One server per test file: in-memory PGlite, or a schema of its own on PostgreSQL when DATABASE_URL is set

@@ -18,7 +18,8 @@ export {
   TokenizeReply,
 } from './shared/billing'
 export { ContactReply, ContactRequest } from './shared/contact'
-export { int, paged, str } from './shared/contract-helpers'
+export { attributionFields, int, OkReply, paged, str } from './shared/contract-helpers'
+export { GeoReply } from './shared/geo'
 export { GIFT_CODE_MAX, GiftCard, GiftRedeemReply, GiftRedeemRequest } from './shared/gift-cards'
 export {
   Balances,
@@ -40,7 +41,7 @@ export {
   WithdrawalRequest,
   WithdrawalsReply,
 } from './shared/money'
-export { Offer, OfferReply, OffersReply, OfferTypes } from './shared/offers'
+export { Offer, OfferReply, OfferStartReply, OffersReply, OfferTypes } from './shared/offers'
 export {
   EMAIL_PATTERN,
   PHONE_PATTERN,
@@ -50,4 +51,11 @@ export {
   type SignupValues,
   signupProblems,
 } from './shared/signup'
-export { type PlanId, PlanIds, Subscription } from './shared/subscriptions'
+export {
+  CancelReply,
+  CancelRequest,
+  type PlanId,
+  PlanIds,
+  Subscription,
+  SubscriptionsReply,
+} from './shared/subscriptions'

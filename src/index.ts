@@ -1,10 +1,13 @@
 /**
  * The core's public module: everything a plugin may use of the core. Plugins import the core only
- * from here (and their `contract.ts` from the node-safe `src/contract.ts`); lint enforces it.
+ * from here, as '@core' (and their contracts from the node-safe `src/contract.ts`, '@core/contract'); the
+ * import wall (scripts/check-layers.ts) enforces it.
  */
 
 // i18n: one copy of the hook for every screen chunk (ARCHITECTURE "Import useTranslation once in the core")
 export { Trans, useTranslation } from 'react-i18next'
+export { benefitImages } from './config/benefits'
+export { CATALOG_COUNTRIES, loadBenefitImages, loadCountryCatalog } from './config/catalogs'
 export * from './contract'
 export { firstPaintLanguage, firstPaintReply } from './first-paint/client'
 export {
@@ -52,15 +55,17 @@ export type {
   Services,
   SlotName,
 } from './plugin/types'
-export { fillPattern } from './routing/pattern'
+export { NotFound } from './routing/NotFound'
 export {
   pathTo,
   RouteLink,
   type RouteLinkProps,
   type RouteParams,
-  routeNameAt,
+  routeAt,
+  samePage,
   usePath,
 } from './routing/names'
+export { fillPattern } from './routing/pattern'
 export { CachedList, type LoadStatus } from './state/cached-list'
 export {
   type AppContextValue,
@@ -77,10 +82,9 @@ export { CaptchaCheck, captchaResponse } from './ui/Captcha'
 export { type Chip, ChipNav } from './ui/ChipNav'
 export { type Column, DataTable, type DataTableProps, Pager, pagerTexts } from './ui/DataTable'
 export { Dialog } from './ui/Dialog'
-export { CheckField, Field, FormAlert, focusFirstError, RadioGroup } from './ui/Field'
+export { CheckField, Field, type FieldSpec, Fields, FormAlert, focusFirstError, RadioGroup } from './ui/Field'
 export { type Figure, Figures, Lead } from './ui/Figures'
 export { formatCents, Money } from './ui/money'
-export { NotFound } from './ui/NotFound'
 export { LoadedPage, Page } from './ui/Page'
 export { Part, useHasPart } from './ui/Part'
 export {
@@ -99,4 +103,13 @@ export { TestMoneyLabel } from './ui/TestMoney'
 export { type Disclosure, useDisclosure } from './ui/useDisclosure'
 export { useDocumentTitle } from './ui/useDocumentTitle'
 export { type FormErrors, splitServerErrors, type UseFormOptions, useForm } from './ui/useForm'
-export { LoadFailed, type LoadState, LoadView, RowsSkeleton, useLoad } from './ui/useLoad'
+export {
+  isNotFound,
+  LoadFailed,
+  type LoadOptions,
+  type LoadState,
+  LoadView,
+  RowsSkeleton,
+  useLoad,
+} from './ui/useLoad'
+export { type PageOf, usePaged } from './ui/usePaged'

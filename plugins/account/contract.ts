@@ -1,25 +1,4 @@
-import {
-  Balances,
-  BalancesReply,
-  GiftCard,
-  GiftRedeemReply,
-  GiftRedeemRequest,
-  int,
-  LedgerCurrency,
-  LedgerEntry,
-  LedgerFilter,
-  LedgerKind,
-  LedgerQuery,
-  LedgerReply,
-  LedgerStatus,
-  paged,
-  str,
-  Withdrawal,
-  WithdrawalMethod,
-  WithdrawalReply,
-  WithdrawalRequest,
-  WithdrawalsReply,
-} from '@core/contract'
+import { GiftCard, int, paged, str } from '@core/contract'
 import { z } from 'zod/mini'
 
 /** API contract of the account plugin: history, balances, profile, settings and referrals. */
@@ -117,7 +96,7 @@ export {
   WithdrawalReply,
   WithdrawalRequest,
   WithdrawalsReply,
-}
+} from '@core/contract'
 
 export const CoinTransaction = z.object({
   id: z.number(),
@@ -131,8 +110,9 @@ export type CoinTransaction = z.infer<typeof CoinTransaction>
 export const CoinHistoryReply = z.object({ ...paged(CoinTransaction).shape, balance: z.number() })
 export type CoinHistoryReply = z.infer<typeof CoinHistoryReply>
 
+export { GiftRedeemReply, GiftRedeemRequest } from '@core/contract'
 // the gift card and its redeem call are shared with the upsell plugin (/gift): the core owns them
-export { GiftCard, GiftRedeemReply, GiftRedeemRequest }
+export { GiftCard }
 export const GiftCardsReply = z.object({ data: z.array(GiftCard) })
 export type GiftCardsReply = z.infer<typeof GiftCardsReply>
 export const GiftCardParams = z.object({ id: int(1, 2_147_483_647) })

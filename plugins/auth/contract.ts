@@ -1,12 +1,12 @@
+import { attributionFields, constants, PHONE_PATTERN, SIGNUP_LIMITS, str } from '@core/contract'
 import { z } from 'zod/mini'
-import { constants, PHONE_PATTERN, SIGNUP_LIMITS, str } from '../../src/contract'
 
 /** API contract of the auth plugin: request and reply schemas shared by the server and the SPA. */
 
 const email = z
   .email({ error: 'Please enter a valid email address.' })
   .check(z.maxLength(SIGNUP_LIMITS.emailMax))
-/** A password a member chooses: the minimum length of SPEC 9, at most 200 characters. */
+/** A password a member chooses: the minimum length of SPEC 9, at most the sign-up limit. */
 const newPassword = z
   .string()
   .check(
@@ -47,7 +47,7 @@ export const LoginRequest = z.object({
   email,
   password: z
     .string({ error: 'Please enter your password.' })
-    .check(z.minLength(1, 'Please enter your password.'), z.maxLength(200)),
+    .check(z.minLength(1, 'Please enter your password.'), z.maxLength(SIGNUP_LIMITS.passwordMax)),
   'g-recaptcha-response': z.optional(str(4000)),
 })
 export type LoginRequest = z.infer<typeof LoginRequest>
@@ -78,9 +78,7 @@ export const RegisterRequest = z
     source: z.optional(str(100)),
     /** Cut to 500 characters by the server; longer than 5000 is refused. */
     user_agent: z.optional(str(5000)),
-    sid: z.optional(str(100)),
-    cid: z.optional(str(100)),
-    partner: z.optional(str(100)),
+    ...attributionFields,
     /** The code of the /refer link the member came by (SPEC 2.6 refer); an unknown code is ignored. */
     referral_code: z.optional(str(20)),
     /** The promo flow of the sign-up (the register_promo cookie, SPEC 4): only such a member gets the promo credit. */
@@ -116,7 +114,7 @@ export const PasswordResetRequest = z.object({
   email_encoded: z.optional(str(400)),
   token: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   password: z.optional(newPassword),
-  password_confirmation: z.optional(str(200)),
+  password_confirmation: z.optional(str(SIGNUP_LIMITS.passwordMax)),
 })
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>
 
@@ -149,10 +147,12 @@ export const SetEmailConflict = z.object({
 })
 
 export const MergeRequest = z.object({
-  email: z.email({ error: 'Please enter both email and password.' }).check(z.maxLength(254)),
+  email: z
+    .email({ error: 'Please enter both email and password.' })
+    .check(z.maxLength(SIGNUP_LIMITS.emailMax)),
   password: z
     .string({ error: 'Please enter both email and password.' })
-    .check(z.minLength(1, 'Please enter both email and password.'), z.maxLength(200)),
+    .check(z.minLength(1, 'Please enter both email and password.'), z.maxLength(SIGNUP_LIMITS.passwordMax)),
 })
 export const MergeReply = z.object({
   success: z.boolean(),
@@ -161,10 +161,11 @@ export const MergeReply = z.object({
   user: User,
   message: z.string(),
 })
+export type MergeReply = z.infer<typeof MergeReply>
 
 export const SocialLoginRequest = z.object({
   email,
-  name: z.optional(str(100)),
+  name: z.optional(str(SIGNUP_LIMITS.nameMax)),
 })
 
 export const ErrorsReply = z.object({ errors: z.record(z.string(), z.array(z.string())) })

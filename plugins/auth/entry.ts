@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@core'
+import { pathTo, type RuntimeConfig, routeAt } from '@core'
 import { safePath } from './redirect'
 
 /** A credential that arrived in the address bar and must leave it at once. */
@@ -11,63 +11,87 @@ export type UrlCredential =
   /** /mobile/authorized?token=…: a login token in a link is no longer accepted; it leaves the address bar. */
   | { kind: 'refused'; cleanUrl: string }
 
-/** Where /mobile/authorized goes on after the code exchange when the link names no safe `next`. */
-export const CODE_SIGN_IN_PATH = '/mobile/authorized'
-export const CODE_SIGN_IN_DEFAULT_NEXT = '/mobile/dashboard'
+type RouteConfig = Pick<RuntimeConfig, 'routes' | 'redirects' | 'landers' | 'absent'>
+
+/** A credential page's address without its token (the last segment): '/token/callback/abc' is '/token/callback'. */
+export function withoutToken(pathname: string): string {
+  const path = pathname.replace(/\/+$/, '')
+  return path.slice(0, path.lastIndexOf('/')) || '/'
+}
 
 /**
  * Finds a credential in the URL: /token/callback/:token, /mobile/authorized?code=…&next=…, or the
- * ?code=…&state=… of /auth/:provider/callback. `cleanUrl` is the same address without it.
+ * ?code=…&state=… of /auth/:provider/callback (which page it is, the route resolver says). `cleanUrl`
+ * is the same address without it. Without a safe `next`, /mobile/authorized goes on to the app's
+ * dashboard.
  */
-export function findUrlCredential(loc: { pathname: string; search: string }): UrlCredential | null {
+export function findUrlCredential(
+  config: RouteConfig,
+  loc: { pathname: string; search: string },
+): UrlCredential | null {
   const q = new URLSearchParams(loc.search)
-  const tokenPath = /^\/token\/callback\/([^/]+)\/?$/.exec(loc.pathname)
-  if (tokenPath) {
+  const at = routeAt(config, loc.pathname)
+  const path = loc.pathname.replace(/\/+$/, '')
+  if (at?.name === 'token-callback-token') {
     let token: string
     try {
-      token = decodeURIComponent(tokenPath[1]!)
+      token = decodeURIComponent(path.slice(withoutToken(path).length + 1))
     } catch {
       return null
     }
     const next = safePath(q.get('redirect'))
     q.delete('redirect')
     const rest = q.toString()
-    return { kind: 'token', token, cleanUrl: `/token/callback${rest ? `?${rest}` : ''}`, next }
+    return { kind: 'token', token, cleanUrl: `${withoutToken(path)}${rest ? `?${rest}` : ''}`, next }
   }
-  if (loc.pathname.replace(/\/+$/, '') === CODE_SIGN_IN_PATH && (q.get('code') || q.get('token'))) {
+  if (at?.name === 'mobile-authorized' && (q.get('code') || q.get('token'))) {
     const code = q.get('code')
-    const next = safePath(q.get('next')) ?? CODE_SIGN_IN_DEFAULT_NEXT
+    const next = safePath(q.get('next')) ?? pathTo(config, 'mobile-dashboard') ?? '/'
     for (const k of ['code', 'next', 'token']) q.delete(k)
     const rest = q.toString()
-    const cleanUrl = `${CODE_SIGN_IN_PATH}${rest ? `?${rest}` : ''}`
+    const cleanUrl = `${path}${rest ? `?${rest}` : ''}`
     // a deep link carries no secret: a login token here is refused, never used
     return code ? { kind: 'code', code, cleanUrl, next } : { kind: 'refused', cleanUrl }
   }
-  const social = /^\/auth\/([a-z]{1,20})\/callback\/?$/.exec(loc.pathname)
-  if (social && q.get('code')) {
+  const provider = at?.name === 'auth-provider-callback' ? (at.params.provider ?? '') : ''
+  if (/^[a-z]{1,20}$/.test(provider) && q.get('code')) {
     return {
       kind: 'social',
-      provider: social[1]!,
+      provider,
       code: q.get('code')!,
       state: q.get('state') ?? '',
-      cleanUrl: `/auth/${social[1]}/callback`,
+      cleanUrl: path,
     }
   }
   return null
 }
 
-/** Pages whose link carries a one-time token: a stale stored user must not send them home. */
-export function isTokenEntryPath(pathname: string): boolean {
-  return /^\/(token\/callback|auth\/[^/]+\/callback|oauth|mobile\/authorized|verify|pverify|confirm|password|email\/confirm|email\/undo)(\/|$)/.test(
-    pathname,
-  )
+/** Pages whose link carries a one-time token, by route name. */
+const TOKEN_ENTRY_PAGES = [
+  { route: 'token-callback-token' },
+  { route: 'auth-provider-callback' },
+  { route: 'oauth-provider' },
+  { route: 'mobile-authorized' },
+  { route: 'verify-token' },
+  { route: 'pverify-token' },
+  { route: 'confirm-token' },
+  { route: 'password-reset' },
+  { route: 'password-reset-token-email' },
+  { route: 'password-set-token-email' },
+  { route: 'email-confirm-token' },
+  { route: 'email-undo-token' },
+]
+
+/** Pages whose link carries a one-time token (the route resolver says which page a path is): a stale stored user must not send them home. */
+export function isTokenEntryPath(config: RouteConfig, pathname: string): boolean {
+  const route = routeAt(config, pathname)?.name
+  return TOKEN_ENTRY_PAGES.some((p) => p.route === route)
 }
 
-/** Home after sign-out (SPEC 2.6): the partner's destination, else the route named Home. */
-export function homePath(config: Pick<RuntimeConfig, 'partner' | 'routes'>): string {
+/** Home after sign-out (SPEC 2.6): the partner's destination, else the route named 'home'. */
+export function homePath(config: Pick<RuntimeConfig, 'partner' | 'routes' | 'redirects'>): string {
   if (config.partner?.signOutPath) return config.partner.signOutPath
-  const home = config.routes.find((r) => r.name === 'Home')
-  return home?.path ?? '/'
+  return pathTo(config, 'home') ?? '/'
 }
 
 const STATE_KEY = 'auth_oauth_state'

@@ -1,6 +1,7 @@
+import { constants, HttpError, type Services, storage } from '@core'
 import { getEnv } from 'mobx-state-tree'
-import { constants, HttpError, type Services, storage } from '../../src/index'
-import type { EmailChangeReply, LoginReply } from './contract'
+import { authApi } from './api'
+import type { LoginReply } from './contract'
 import {
   type AuthStoreInstance,
   errorsOf,
@@ -9,7 +10,6 @@ import {
   type Outcome,
   REGISTER_PROMO_COOKIE,
   rememberAppLogin,
-  type User,
 } from './model'
 
 /**
@@ -52,7 +52,7 @@ export async function promoCredit(store: Store): Promise<boolean> {
   const flow = cookies.get(REGISTER_PROMO_COOKIE)
   if (flow !== 'flow1' && flow !== 'flow5') return false
   try {
-    await http.post(flow === 'flow5' ? '/api/give-credit?ucb=flow5' : '/api/give-credit', {})
+    await authApi(http).giveCredit(flow)
   } catch (e) {
     // 403: not a promo sign-up, or past the window: asking again at the next sign-in would not change it
     if (e instanceof HttpError && e.status === 403) cookies.remove(REGISTER_PROMO_COOKIE)
@@ -70,12 +70,23 @@ export async function promoCredit(store: Store): Promise<boolean> {
  */
 export function login(store: Store, form: { email: string; password: string; captcha?: string }) {
   return signIn(store, () =>
-    env(store).http.post('/api/web/login', {
+    authApi(env(store).http).login({
       email: form.email,
       password: form.password,
       ...(form.captcha ? { 'g-recaptcha-response': form.captcha } : {}),
     }),
   )
+}
+
+/** The sign-up fields as both forms send them (trimmed; an empty phone left out): what auth's contract checks. */
+export function signupBody(form: { name: string; email: string; password: string; phone?: string }) {
+  return {
+    name: form.name.trim(),
+    email: form.email.trim(),
+    password: form.password,
+    password_confirmation: form.password,
+    ...(form.phone?.trim() ? { phone: form.phone.trim() } : {}),
+  }
 }
 
 export async function register(
@@ -93,11 +104,7 @@ export async function register(
     attribution = {}
   }
   const body = {
-    name: form.name.trim(),
-    email: form.email.trim(),
-    password: form.password,
-    password_confirmation: form.password,
-    ...(form.phone?.trim() ? { phone: form.phone.trim() } : {}),
+    ...signupBody(form),
     source: store.defaultAuthPage,
     user_agent: (globalThis.navigator?.userAgent ?? '').slice(0, constants.userAgentMaxLength),
     ...attribution,
@@ -105,7 +112,7 @@ export async function register(
     ...registerPromo(cookies.get(REGISTER_PROMO_COOKIE)),
     ...(form.lander ? { lander: form.lander } : {}),
   }
-  const outcome = await signIn(store, () => http.post('/api/web/register', body))
+  const outcome = await signIn(store, () => authApi(http).register(body))
   // the code has done its work: a later account made in this browser is not counted as referred
   if (outcome.ok) storage.remove(constants.storageKeys.referralCode)
   return outcome
@@ -123,7 +130,7 @@ function referral(): { referral_code?: string } {
 }
 
 export function socialLogin(store: Store, provider: string, body: { email: string; name?: string }) {
-  return signIn(store, () => env(store).http.post(`/api/auth/${encodeURIComponent(provider)}/callback`, body))
+  return signIn(store, () => authApi(env(store).http).socialCallback(provider, body))
 }
 
 /**
@@ -131,12 +138,12 @@ export function socialLogin(store: Store, provider: string, body: { email: strin
  * exchanged once for a session (POST /api/login-code/exchange). A login token is never taken from a URL.
  */
 export function loginWithCode(store: Store, code: string) {
-  return signIn(store, () => env(store).http.post('/api/login-code/exchange', { code }))
+  return signIn(store, () => authApi(env(store).http).exchangeLoginCode(code))
 }
 
 export async function verify(store: Store, token: string): Promise<Outcome<string>> {
   try {
-    const r = await env(store).http.post<{ message?: string }>('/api/verify', { token })
+    const r = await authApi(env(store).http).verify(token)
     if (store.authenticated) await store.syncToken({ nocache: true })
     return { ok: true, value: r?.message ?? '' }
   } catch (e) {
@@ -146,7 +153,7 @@ export async function verify(store: Store, token: string): Promise<Outcome<strin
 
 export async function resendVerification(store: Store): Promise<boolean> {
   try {
-    const r = await env(store).http.post<{ success?: boolean }>('/api/verify/resend', {})
+    const r = await authApi(env(store).http).resendVerification()
     return r?.success === true
   } catch {
     return false
@@ -155,7 +162,7 @@ export async function resendVerification(store: Store): Promise<boolean> {
 
 export async function requestPasswordReset(store: Store, email: string): Promise<Outcome<string>> {
   try {
-    const r = await env(store).http.post<{ message?: string }>('/api/password/reset', { email })
+    const r = await authApi(env(store).http).requestPasswordReset(email)
     return { ok: true, value: r?.message ?? '' }
   } catch (e) {
     return failure(e)
@@ -176,7 +183,7 @@ export async function resetPassword(
     else body.email_encoded = form.email
   }
   try {
-    const r = await env(store).http.post<LoginReply>('/api/password/reset', body)
+    const r = await authApi(env(store).http).resetPassword(body)
     store.applyLogin(r)
     return { ok: true, value: r?.message ?? '' }
   } catch (e) {
@@ -186,7 +193,7 @@ export async function resetPassword(
 
 export async function setEmail(store: Store, email: string): Promise<Outcome<'set' | 'merge'>> {
   try {
-    const r = await env(store).http.post<EmailChangeReply>('/api/set-email', { email })
+    const r = await authApi(env(store).http).setEmail(email)
     if (r?.user) store.updateUser(r.user)
     store.openPrompt(null)
     // issue 25: a new address signs in once the link mailed to it is opened
@@ -212,7 +219,7 @@ export async function setEmail(store: Store, email: string): Promise<Outcome<'se
 /** Issue 25: mails the pending address its link again, or drops the pending change. */
 export async function pendingEmail(store: Store, action: 'resend' | 'cancel'): Promise<Outcome<string>> {
   try {
-    const r = await env(store).http.post<EmailChangeReply>(`/api/set-email/${action}`, {})
+    const r = await authApi(env(store).http).pendingEmail(action)
     if (r?.user) store.updateUser(r.user)
     return { ok: true, value: r?.code ?? '' }
   } catch (e) {
@@ -231,10 +238,10 @@ export async function emailChangeLink(
   token: string,
 ): Promise<Outcome<string>> {
   try {
-    const { http } = env(store)
-    const r = await http.post<EmailChangeReply>(`/api/email/${kind}`, { token })
+    const api = authApi(env(store).http)
+    const r = await api.emailChangeLink(kind, token)
     if (store.authenticated) {
-      const still = await http.post<LoginReply>('/api/sync-token', { nocache: true }).catch(() => null)
+      const still = await api.syncToken({ nocache: true }).catch(() => null)
       if (!still?.success) store.clear()
     }
     return { ok: true, value: r?.email ?? '' }
@@ -245,10 +252,7 @@ export async function emailChangeLink(
 
 export async function merge(store: Store, email: string, password: string): Promise<Outcome<null>> {
   try {
-    const r = await env(store).http.post<{ token?: string; login_token?: string; user?: User }>(
-      '/api/authenticate-and-merge',
-      { email, password },
-    )
+    const r = await authApi(env(store).http).merge(email, password)
     if (!store.applyLogin({ ...r, login_token: r?.token ?? r?.login_token })) throw new Error('bad reply')
     store.openPrompt(null)
     store.showNotice({ key: 'notice.merged', tone: 'success' })

@@ -1,3 +1,4 @@
+import { config } from '@brand'
 import { constants, createEventBus, type GuardContext, type Services } from '@core'
 import { describe, expect, it, vi } from 'vitest'
 import { auth, guest, signedInOrThankYou } from './guards'
@@ -10,7 +11,7 @@ function ctx(href: string, authenticated: boolean) {
     url: new URL(href, 'http://localhost'),
     params: {},
     store: { auth: { authenticated } },
-    services: { events } as unknown as Services,
+    services: { events, config } as unknown as Services,
   }
   return { c, attempts }
 }

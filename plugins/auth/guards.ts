@@ -1,4 +1,4 @@
-import { constants, type Guard, type GuardContext, storage } from '@core'
+import { constants, type Guard, type GuardContext, pathTo, storage } from '@core'
 import type { AuthStoreInstance } from './model'
 
 function signedIn(ctx: GuardContext): boolean {
@@ -6,7 +6,8 @@ function signedIn(ctx: GuardContext): boolean {
 }
 
 /** Guest only (SPEC 2.1): a signed-in member is sent to /account. */
-export const guest: Guard = (ctx) => (signedIn(ctx) ? { redirect: '/account' } : undefined)
+export const guest: Guard = (ctx) =>
+  signedIn(ctx) ? { redirect: pathTo(ctx.services.config, 'account') ?? '/' } : undefined
 
 /**
  * Auth required (SPEC 2.1): record the attempt with its path, keep the wanted full path as the
@@ -20,8 +21,9 @@ export const auth: Guard = (ctx) => {
   if (ctx.url.searchParams.has(constants.referenceQueryParam)) {
     storage.set(constants.storageKeys.redirectedFromIdentity, '1')
   }
-  return { document: '/login' }
+  return { document: pathTo(ctx.services.config, 'login') ?? '/' }
 }
 
 /** /awesome (SPEC 2.2): signed-in only; a visitor goes to /thankyou. */
-export const signedInOrThankYou: Guard = (ctx) => (signedIn(ctx) ? undefined : { redirect: '/thankyou' })
+export const signedInOrThankYou: Guard = (ctx) =>
+  signedIn(ctx) ? undefined : { redirect: pathTo(ctx.services.config, 'thankyou') ?? '/' }

@@ -1,5 +1,6 @@
 import { constants, createCookies, createEventBus, HttpError, type Services } from '@core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { routeTable } from '../../tests/unit/kit'
 import { AuthStore, GENERIC_ERROR, REGISTER_PROMO_COOKIE, SIGNED_OUT_USER } from './model'
 import { runFlow } from './run-flow'
 
@@ -50,7 +51,7 @@ function setup(post: Post = () => Promise.reject(new Error('no http'))) {
     http,
     events,
     cookies: createCookies(''),
-    config: { brand: { defaultAuthPage: 'sp-sm-login' } },
+    config: { ...routeTable, brand: { defaultAuthPage: 'sp-sm-login' } },
   } as unknown as Services
   const store = AuthStore.create({}, services)
   return { store, calls, seen, bearer: () => bearer, services }

@@ -4,11 +4,13 @@ import {
   HttpError,
   inMobileApp,
   mobileOs,
+  pathTo,
   type Services,
   type SessionMember,
   storage,
 } from '@core'
 import { getEnv, type Instance, types } from 'mobx-state-tree'
+import { authApi } from './api'
 import type { User as ContractUser, LoginReply } from './contract'
 
 /**
@@ -236,7 +238,7 @@ export const AuthStore = types
     /** POST /api/sync-token: success false means logged out; a failure logs out and stores the error. */
     async function syncToken(body?: { nocache?: boolean }): Promise<'ok' | 'logged-out' | 'error'> {
       try {
-        const reply = await env().http.post<LoginReply>('/api/sync-token', body ?? {})
+        const reply = await authApi(env().http).syncToken(body)
         if (!reply?.success) {
           self.clear()
           return 'logged-out'
@@ -257,11 +259,11 @@ export const AuthStore = types
       /** POST /api/refresh; success false: logout, /login, 'You have been logged out' (SPEC 8). */
       async refresh(): Promise<'ok' | 'logged-out' | 'error'> {
         try {
-          const reply = await env().http.post<LoginReply>('/api/refresh', {})
+          const reply = await authApi(env().http).refresh()
           if (!reply?.success) {
             self.clear()
             self.showNotice({ key: 'notice.loggedOut', tone: 'info' })
-            self.requestNavigation('/login')
+            self.requestNavigation(pathTo(env().config, 'login') ?? '/')
             return 'logged-out'
           }
           if (!self.applyLogin(reply)) throw new Error('bad reply')
@@ -274,7 +276,7 @@ export const AuthStore = types
       /** POST /api/logout (its failure changes nothing), then the local sign-out. */
       async logout(): Promise<void> {
         try {
-          if (self.authenticated) await env().http.post('/api/logout', {})
+          if (self.authenticated) await authApi(env().http).logout()
         } catch {
           // the local session ends either way
         }

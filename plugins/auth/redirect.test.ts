@@ -1,3 +1,4 @@
+import { config } from '@brand'
 import { constants, createCookies } from '@core'
 import { describe, expect, it } from 'vitest'
 import {
@@ -49,19 +50,19 @@ describe('after login (SPEC 4 onboarding rule)', () => {
   const old = { coin_onboarding: 0, created_at: new Date(Date.now() - 3 * DAY).toISOString() }
   it('not onboarded, older than a day, listed page, no app cookie: onboarding', () => {
     for (const page of ['/', '/stores', '/stores/food', '/offers', '/surveys', '/coupons', '/amazon-coupons'])
-      expect(needsOnboarding({ user: old, page, redirectToApp: false })).toBe(true)
+      expect(needsOnboarding({ config, user: old, page, redirectToApp: false })).toBe(true)
   })
   it('any condition missing: no onboarding', () => {
-    expect(needsOnboarding({ user: { ...old, coin_onboarding: 1 }, page: '/', redirectToApp: false })).toBe(
-      false,
-    )
-    expect(needsOnboarding({ user: old, page: '/account', redirectToApp: false })).toBe(false)
-    expect(needsOnboarding({ user: old, page: '/', redirectToApp: true })).toBe(false)
+    expect(
+      needsOnboarding({ config, user: { ...old, coin_onboarding: 1 }, page: '/', redirectToApp: false }),
+    ).toBe(false)
+    expect(needsOnboarding({ config, user: old, page: '/account', redirectToApp: false })).toBe(false)
+    expect(needsOnboarding({ config, user: old, page: '/', redirectToApp: true })).toBe(false)
     const fresh = { coin_onboarding: 0, created_at: new Date(Date.now() - 3600_000).toISOString() }
-    expect(needsOnboarding({ user: fresh, page: '/', redirectToApp: false })).toBe(false)
+    expect(needsOnboarding({ config, user: fresh, page: '/', redirectToApp: false })).toBe(false)
   })
   it('stored redirect first, then the reply redirect (same-origin), then the fallback', () => {
-    const base = { currentPath: '/login', user: null, redirectToApp: false }
+    const base = { config, currentPath: '/login', user: null, redirectToApp: false }
     expect(pathAfterLogin({ ...base, stored: '/account', replyRedirect: '/x', fallback: '/' })).toBe(
       '/account',
     )
@@ -76,50 +77,73 @@ describe('after login (SPEC 4 onboarding rule)', () => {
   })
 })
 
+describe('after login, by route name (the resolver says which page a path is)', () => {
+  const old = { coin_onboarding: 0, created_at: new Date(Date.now() - 3 * DAY).toISOString() }
+  const base = { stored: null, replyRedirect: null, user: old, redirectToApp: false, currentPath: '/' }
+  it('a listed page in another case or with a slash is the same page', () => {
+    for (const page of ['/Stores', '/stores/', '/AMAZON-coupons'])
+      expect(needsOnboarding({ config, user: old, page, redirectToApp: false }), page).toBe(true)
+  })
+  it('the onboarding page comes from routes.json; a brand without it keeps the member on course', () => {
+    expect(pathAfterLogin({ ...base, config, fallback: '/Login' })).toBe('/account/onboarding')
+    const withoutCoins = { ...config, routes: config.routes.filter((r) => r.name !== 'account-onboarding') }
+    expect(pathAfterLogin({ ...base, config: withoutCoins, fallback: '/stores' })).toBe('/stores')
+  })
+})
+
 describe('URL credentials', () => {
   it('finds the token of /token/callback/:token and a clean address', () => {
     expect(
-      findUrlCredential({ pathname: '/token/callback/abc.def', search: '?redirect=/stores&x=1' }),
+      findUrlCredential(config, { pathname: '/token/callback/abc.def', search: '?redirect=/stores&x=1' }),
     ).toEqual({
       kind: 'token',
       token: 'abc.def',
       cleanUrl: '/token/callback?x=1',
       next: '/stores',
     })
-    expect(findUrlCredential({ pathname: '/token/callback/a', search: '?redirect=//evil' })).toMatchObject({
+    expect(
+      findUrlCredential(config, { pathname: '/token/callback/a', search: '?redirect=//evil' }),
+    ).toMatchObject({
       next: null,
     })
   })
   it('finds ?code&next on /mobile/authorized (next same-site only) and the code of a social callback', () => {
     expect(
-      findUrlCredential({ pathname: '/mobile/authorized', search: '?code=c1&next=%2Fmobile%2Frebates&p=2' }),
+      findUrlCredential(config, {
+        pathname: '/mobile/authorized',
+        search: '?code=c1&next=%2Fmobile%2Frebates&p=2',
+      }),
     ).toEqual({ kind: 'code', code: 'c1', next: '/mobile/rebates', cleanUrl: '/mobile/authorized?p=2' })
-    expect(findUrlCredential({ pathname: '/mobile/authorized', search: '?code=c1' })).toMatchObject({
+    expect(findUrlCredential(config, { pathname: '/mobile/authorized', search: '?code=c1' })).toMatchObject({
       next: '/mobile/dashboard',
       cleanUrl: '/mobile/authorized',
     })
     for (const next of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])
       expect(
-        findUrlCredential({
+        findUrlCredential(config, {
           pathname: '/mobile/authorized',
           search: `?code=c&next=${encodeURIComponent(next)}`,
         }),
       ).toMatchObject({ next: '/mobile/dashboard' })
     // a login token in a deep link is no longer accepted: it leaves the address bar, unused
-    expect(findUrlCredential({ pathname: '/mobile/authorized', search: '?token=t1&p=2' })).toEqual({
+    expect(findUrlCredential(config, { pathname: '/mobile/authorized', search: '?token=t1&p=2' })).toEqual({
       kind: 'refused',
       cleanUrl: '/mobile/authorized?p=2',
     })
-    expect(findUrlCredential({ pathname: '/mobile/authorized', search: '?code=c&token=t1' })).toMatchObject({
+    expect(
+      findUrlCredential(config, { pathname: '/mobile/authorized', search: '?code=c&token=t1' }),
+    ).toMatchObject({
       kind: 'code',
       cleanUrl: '/mobile/authorized',
     })
-    expect(findUrlCredential({ pathname: '/auth/dev/callback', search: '?code=c&state=s' })).toMatchObject({
+    expect(
+      findUrlCredential(config, { pathname: '/auth/dev/callback', search: '?code=c&state=s' }),
+    ).toMatchObject({
       kind: 'social',
       provider: 'dev',
       cleanUrl: '/auth/dev/callback',
     })
-    expect(findUrlCredential({ pathname: '/stores', search: '?token=x' })).toBeNull()
+    expect(findUrlCredential(config, { pathname: '/stores', search: '?token=x' })).toBeNull()
   })
   it('OAuth state: only this tab redeems it, once; the return path must be same-origin', () => {
     const st = makeOAuthState('/stores')
@@ -137,14 +161,16 @@ describe('URL credentials', () => {
     expect(decodeDevCode('%%%')).toBeNull()
   })
   it('token entry pages and home after sign-out', () => {
-    expect(isTokenEntryPath('/verify/x')).toBe(true)
+    expect(isTokenEntryPath(config, '/verify/x')).toBe(true)
     // issue 25: the email-change links (a stale stored user must not send them home)
-    expect(isTokenEntryPath('/email/confirm/x')).toBe(true)
-    expect(isTokenEntryPath('/email/undo/x')).toBe(true)
-    expect(isTokenEntryPath('/stores')).toBe(false)
-    const routes = [{ path: '/', screen: 'catalog/HomePage', name: 'Home' }] as never
-    expect(homePath({ partner: null, routes })).toBe('/')
-    expect(homePath({ partner: { signOutPath: '/partner-home' } as never, routes })).toBe('/partner-home')
+    expect(isTokenEntryPath(config, '/email/confirm/x')).toBe(true)
+    expect(isTokenEntryPath(config, '/email/undo/x')).toBe(true)
+    expect(isTokenEntryPath(config, '/stores')).toBe(false)
+    const routes = [{ path: '/', screen: 'catalog/HomePage', name: 'home' }] as never
+    expect(homePath({ partner: null, routes, redirects: [] })).toBe('/')
+    expect(homePath({ partner: { signOutPath: '/partner-home' } as never, routes, redirects: [] })).toBe(
+      '/partner-home',
+    )
   })
 })
 
@@ -167,6 +193,7 @@ describe('the redirect-to-app cookie (SPEC 4 after login)', () => {
     if (inApp) cookies.set(constants.mobileAppCookieName, '1')
     rememberAppLogin(cookies, userAgent)
     return pathAfterLogin({
+      config,
       stored: null,
       replyRedirect: null,
       fallback: '/stores',

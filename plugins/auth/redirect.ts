@@ -1,4 +1,4 @@
-import { constants, storage } from '@core'
+import { constants, pathTo, type RuntimeConfig, routeAt, storage } from '@core'
 /**
  * A same-origin path to go to, or null. Only paths that start with a single '/' are accepted:
  * '//evil.example', '/\\evil.example', 'https://…', 'javascript:…' and anything that resolves to
@@ -40,17 +40,30 @@ export function takeStoredRedirect(): string | null {
   return safePath(raw)
 }
 
-/** Pages after which a member who has not done the coin onboarding is sent there (SPEC 4). */
-export function isOnboardingPage(path: string): boolean {
-  const p = path.split(/[?#]/)[0] ?? ''
-  return (
-    p === '/' ||
-    p === '/login' ||
-    p === '/register' ||
-    /^\/(stores|offers|coupons)(\/|$)/.test(p) ||
-    p === '/surveys' ||
-    /^\/[^/]+-coupons$/.test(p)
-  )
+type RouteConfig = Pick<RuntimeConfig, 'routes' | 'redirects' | 'landers' | 'absent'>
+
+/** The pages where a sign-in starts the coin onboarding's path straight away (no `?next=`), by route name. */
+const ENTRY_PAGES = [{ route: 'home' }, { route: 'login' }, { route: 'register' }]
+
+/** Pages after which a member who has not done the coin onboarding is sent there (SPEC 4), by route name. */
+const ONBOARDING_PAGES = [
+  ...ENTRY_PAGES,
+  { route: 'stores' },
+  { route: 'stores-category' },
+  { route: 'offers' },
+  { route: 'offers-type' },
+  { route: 'offers-app' },
+  { route: 'offers-game' },
+  { route: 'coupons' },
+  { route: 'coupons-category' },
+  { route: 'surveys' },
+  { route: 'merchant-coupons' },
+]
+
+/** Whether a path (query and hash aside) is one of `pages`, as the route resolver says. */
+function isOneOf(config: RouteConfig, pages: readonly { route: string }[], path: string): boolean {
+  const route = routeAt(config, path.split(/[?#]/)[0] ?? '')?.name
+  return pages.some((p) => p.route === route)
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -60,6 +73,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * listed set and no redirect-to-app cookie send the member to /account/onboarding.
  */
 export function needsOnboarding(o: {
+  config: RouteConfig
   user: { coin_onboarding?: number; created_at?: string } | null | undefined
   page: string
   redirectToApp: boolean
@@ -69,18 +83,17 @@ export function needsOnboarding(o: {
   if (!u || u.coin_onboarding !== 0 || o.redirectToApp) return false
   const created = Date.parse(u.created_at ?? '')
   if (Number.isNaN(created) || (o.now ?? Date.now()) - created < DAY_MS) return false
-  return isOnboardingPage(o.page)
+  return isOneOf(o.config, ONBOARDING_PAGES, o.page)
 }
-
-export const ONBOARDING_PATH = '/account/onboarding'
 
 /**
  * Where to go after a successful sign-in: the stored post-login redirect, else the reply's redirect
  * (both same-origin only), else `fallback` (null: stay). The onboarding rule is applied to that page
- * when the brand routes the onboarding page (`onboardingRouted`, a brand without coins does not); the
- * page the member was going to travels as `?next=` so the onboarding's 'skip' goes there.
+ * when the brand ships the onboarding page (a brand without coins does not); the page the member was
+ * going to travels as `?next=` so the onboarding's 'skip' goes there.
  */
 export function pathAfterLogin(o: {
+  config: RouteConfig
   stored: string | null
   replyRedirect: unknown
   fallback: string | null
@@ -88,16 +101,16 @@ export function pathAfterLogin(o: {
   user: { coin_onboarding?: number; created_at?: string } | null | undefined
   redirectToApp: boolean
   now?: number
-  onboardingRouted?: boolean
 }): string | null {
   const target = o.stored ?? safePath(o.replyRedirect) ?? o.fallback
   const page = target ?? o.currentPath
+  const onboarding = pathTo(o.config, 'account-onboarding')
   if (
-    o.onboardingRouted !== false &&
-    needsOnboarding({ user: o.user, page, redirectToApp: o.redirectToApp, now: o.now })
+    onboarding !== null &&
+    needsOnboarding({ config: o.config, user: o.user, page, redirectToApp: o.redirectToApp, now: o.now })
   )
-    return ['/', '/login', '/register'].includes(page)
-      ? ONBOARDING_PATH
-      : `${ONBOARDING_PATH}?next=${encodeURIComponent(page)}`
+    return isOneOf(o.config, ENTRY_PAGES, page)
+      ? onboarding
+      : `${onboarding}?next=${encodeURIComponent(page)}`
   return target
 }

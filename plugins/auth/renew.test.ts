@@ -7,6 +7,7 @@ import {
   tokenTimes,
 } from '@core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { routeTable } from '../../tests/unit/kit'
 import { AuthStore, type AuthStoreInstance } from './model'
 import { createRenewer, RENEW_AFTER_MS, RETRY_AFTER_MS, renewalDue } from './renew'
 import { startAuth } from './session'
@@ -97,7 +98,7 @@ describe('start-up with a restored session (SPEC 4, 8)', () => {
       http: { post, setBearer() {}, clearBearer() {} },
       events: createEventBus(),
       cookies,
-      config: { brand: {}, partner: null, routes: [{ name: 'Home', path: '/' }] },
+      config: { ...routeTable, brand: {}, partner: null },
     } as unknown as Services
     const auth: AuthStoreInstance = AuthStore.create({}, services)
     await startAuth({ store: { auth }, services } as unknown as PluginContext)

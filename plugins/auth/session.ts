@@ -1,7 +1,7 @@
-import { constants, HttpError, type PluginContext } from '@core'
+import { constants, HttpError, type PluginContext, pathTo } from '@core'
 import { decodeDevCode, findUrlCredential, homePath, isTokenEntryPath, readOAuthState } from './entry'
 import type { AuthStoreInstance } from './model'
-import { ONBOARDING_PATH, pathAfterLogin, takeStoredRedirect } from './redirect'
+import { pathAfterLogin, takeStoredRedirect } from './redirect'
 import { createRenewer } from './renew'
 import { runFlow } from './run-flow'
 
@@ -18,14 +18,13 @@ declare module '@core' {
 function landing(auth: AuthStoreInstance, ctx: PluginContext, reply: unknown, fallback: string): string {
   return (
     pathAfterLogin({
+      config: ctx.services.config,
       stored: takeStoredRedirect(),
       replyRedirect: (reply as { redirect?: unknown } | null)?.redirect,
       fallback,
       currentPath: fallback,
       user: auth.member,
       redirectToApp: Boolean(ctx.services.cookies.get(constants.redirectToAppCookieName)),
-      // a brand without the coin onboarding page (no coins) sends nobody there
-      onboardingRouted: (ctx.services.config.routes ?? []).some((r) => r.path === ONBOARDING_PATH),
     }) ?? fallback
   )
 }
@@ -38,13 +37,14 @@ function landing(auth: AuthStoreInstance, ctx: PluginContext, reply: unknown, fa
 export async function startAuth(ctx: PluginContext): Promise<void> {
   const auth = ctx.store.auth as AuthStoreInstance
   const { events, config } = ctx.services
+  const login = pathTo(config, 'login') ?? '/'
   events.on('open-auth', ({ tab, registerLater }) => auth.openModal(tab, { registerLater }))
   events.on('verify-email-required', () => auth.gate())
   events.on('email-prompt', () => auth.authenticated && auth.openPrompt('email'))
 
   const renewIfDue = createRenewer(auth)
   const loc = window.location
-  const cred = findUrlCredential(loc)
+  const cred = findUrlCredential(config, loc)
   if (cred) {
     window.history.replaceState(null, '', cred.cleanUrl)
     if (cred.kind === 'code' || cred.kind === 'token') {
@@ -59,29 +59,29 @@ export async function startAuth(ctx: PluginContext): Promise<void> {
           refused ? { key: 'notice.invalidCode', tone: 'error' } : { text: r.message, tone: 'error' },
         )
       }
-      window.history.replaceState(null, '', r.ok ? landing(auth, ctx, r.value, next) : '/login')
+      window.history.replaceState(null, '', r.ok ? landing(auth, ctx, r.value, next) : login)
     } else if (cred.kind === 'refused') {
       auth.showNotice({ key: 'notice.invalidCode', tone: 'error' })
-      window.history.replaceState(null, '', '/login')
+      window.history.replaceState(null, '', login)
     } else {
       const state = readOAuthState(cred.state)
       const identity = cred.provider === 'dev' ? decodeDevCode(cred.code) : null
       if (!state.valid || !identity) {
         auth.showNotice({ key: 'notice.socialFailed', tone: 'error' })
-        window.history.replaceState(null, '', '/login')
+        window.history.replaceState(null, '', login)
       } else {
         const r = await runFlow('socialLogin', auth, cred.provider, identity)
         if (!r.ok) auth.showNotice({ text: r.message, tone: 'error' })
         window.history.replaceState(
           null,
           '',
-          r.ok ? landing(auth, ctx, r.value, state.redirect ?? homePath(config)) : '/login',
+          r.ok ? landing(auth, ctx, r.value, state.redirect ?? homePath(config)) : login,
         )
       }
     }
   } else {
     const r = await auth.restore()
-    if (r === 'home' && !isTokenEntryPath(loc.pathname) && loc.pathname !== homePath(config)) {
+    if (r === 'home' && !isTokenEntryPath(config, loc.pathname) && loc.pathname !== homePath(config)) {
       window.history.replaceState(null, '', homePath(config))
     }
     // A session restored from the cookie renews its token in the background once it is a day old

@@ -152,6 +152,7 @@ export const HomeReply = z.object({
 export type HomeReply = z.infer<typeof HomeReply>
 export const SectionParams = z.object({ section: z.enum(HomeSections) })
 export const SectionReply = z.object({ data: z.array(z.union([Store, Product])) })
+export type SectionReply = z.infer<typeof SectionReply>
 
 /** POST /api/clicks: leaving for a store (its coupon or offer) records a click. */
 export const ClickRequest = z.object({

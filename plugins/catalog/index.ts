@@ -1,4 +1,4 @@
-import { definePlugin, firstPaintLanguage, firstPaintReply } from '../../src/index'
+import { definePlugin, firstPaintLanguage, firstPaintReply } from '@core'
 import {
   categoriesRequest,
   homeOffersRequest,
@@ -39,7 +39,7 @@ export default definePlugin({
     ExtensionPage: () => import('./screens/ExtensionPage'),
     ReferPage: () => import('./screens/ReferPage'),
   },
-  // Drawn by the server before the app starts (src/first-paint/server.tsx): the calls each one's
+  // Drawn by the server before the app starts (src/node/page-paint.tsx): the calls each one's
   // first render reads, the same the screens make (first-data.ts)
   serverPaint: {
     HomePage: ({ language }) => [homeRequest(language), homeOffersRequest(1)],

@@ -1,7 +1,8 @@
 import { CachedList, constants, type Services } from '@core'
 import { getEnv, type Instance, types } from 'mobx-state-tree'
+import { catalogApi } from './api'
 import type { HomeReply } from './contract'
-import { HOME_COUPONS, homeOffersRequest, homeRequest } from './first-data'
+import { HOME_COUPONS } from './first-data'
 
 export { HOME_COUPONS, HOME_OFFERS } from './first-data'
 
@@ -24,8 +25,6 @@ export interface PendingVisit {
   offerId?: number
   offer?: Record<string, unknown>
 }
-
-type PagedReply = { data: unknown[]; has_more: boolean }
 
 const list = (key: string, mins = minutes) =>
   types.optional(CachedList, { cacheKey: `catalog.${key}`, minutes: mins })
@@ -51,7 +50,7 @@ export const CatalogStore = types
     pendingVisit: null as PendingVisit | null,
   }))
   .actions((self) => {
-    const env = () => getEnv<Services>(self)
+    const api = () => catalogApi(getEnv<Services>(self).http)
     const homeLists = () => [
       self.topStores,
       self.merchantsWeLove,
@@ -76,8 +75,7 @@ export const CatalogStore = types
         }
         let reply: Promise<HomeReply> | undefined
         const home = () => {
-          const r = homeRequest(lang)
-          reply ??= env().http.get<HomeReply>(r.path, { params: r.params })
+          reply ??= api().home(lang)
           return reply
         }
         const d = () => home().then((r) => r.data)
@@ -96,22 +94,17 @@ export const CatalogStore = types
       },
       /** The next page of coupons after the home's first (GET /api/coupons, same order). */
       moreCoupons(lang: string) {
-        return self.coupons.loadMore((page) =>
-          env().http.get<PagedReply>('/api/coupons', { params: { page, per_page: HOME_COUPONS, lang } }),
-        )
+        return self.coupons.loadMore((page) => api().homeCoupons(page, lang))
       },
       /** Cash-back offers on home, a page at a time (GET /api/offers?type=CASHBACK). */
       moreOffers() {
-        return self.offers.loadMore((page) => {
-          const r = homeOffersRequest(page)
-          return env().http.get<PagedReply>(r.path, { params: r.params })
-        })
+        return self.offers.loadMore((page) => api().homeOffers(page))
       },
       loadCategories(opts: { force?: boolean } = {}) {
         return self.categories.load(
           () =>
-            env()
-              .http.get<{ data: unknown[] }>('/api/categories')
+            api()
+              .categories()
               .then((r) => r.data),
           opts,
         )
@@ -119,8 +112,8 @@ export const CatalogStore = types
       loadProductCategories(opts: { force?: boolean } = {}) {
         return self.productCategories.load(
           () =>
-            env()
-              .http.get<{ data: unknown[] }>('/api/product-categories')
+            api()
+              .productCategories()
               .then((r) => r.data),
           opts,
         )

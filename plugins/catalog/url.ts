@@ -1,3 +1,5 @@
+import { pathTo, useServices } from '@core'
+
 /** Only http(s) addresses are ever opened: a merchant URL like `javascript:` is refused. */
 export function safeUrl(url: unknown): string | null {
   if (typeof url !== 'string' || !url) return null
@@ -9,9 +11,20 @@ export function safeUrl(url: unknown): string | null {
   }
 }
 
-/** The store page of a merchant (SPEC 2.6 /{merchant_internal_name}-coupons). */
-export const storePath = (internalName: string) => `/${internalName}-coupons`
-export const redirectingPath = (internalName: string) => `/${internalName}-coupons/redirecting`
+/**
+ * The store page of a merchant (SPEC 2.6 /{merchant_internal_name}-coupons) and its redirecting page,
+ * by route name, in a component.
+ */
+export function useStorePaths(): {
+  store: (merchant: string) => string
+  redirecting: (merchant: string) => string
+} {
+  const { config } = useServices()
+  return {
+    store: (merchant) => pathTo(config, 'merchant-coupons', { merchant }) ?? '/',
+    redirecting: (merchant) => pathTo(config, 'merchant-coupons-redirecting', { merchant }) ?? '/',
+  }
+}
 
 // One number format, kept: toLocaleString with options builds one per call (a rate history of a
 // year formats hundreds of values: 65 ms of a store page's take-over at CPU x4).

@@ -1,8 +1,15 @@
-import type { HttpClient } from '@core'
-import { z } from 'zod/mini'
+import type {
+  BalancesReply,
+  HttpClient,
+  LedgerReply,
+  WithdrawalReply,
+  WithdrawalRequest,
+  WithdrawalsReply,
+} from '@core'
 import {
   AttemptReply,
   OfferReply,
+  OfferStartReply,
   OffersReply,
   OnboardingSurveyReply,
   PrecheckReply,
@@ -11,13 +18,11 @@ import {
 } from './contract'
 
 /**
- * The start reply as the screens need it: the click URL always, the attempt id when the server gives
- * one (contract StartReply; an older server answered the click URL alone).
+ * The start reply as the screens need it (the contract's OfferStartReply): the click URL always, the
+ * attempt id when the server gives one (an older server answered the click URL alone).
  */
-const StartAnswer = z.object({
-  data: z.object({ click_url: z.string(), attempt_id: z.optional(z.string()) }),
-})
-export type StartAnswer = z.infer<typeof StartAnswer>
+const StartAnswer = OfferStartReply
+export type StartAnswer = OfferStartReply
 
 /** A reply that does not match the contract fails the call like a broken server would. */
 function check<T>(schema: { parse: (v: unknown) => T }) {
@@ -26,7 +31,7 @@ function check<T>(schema: { parse: (v: unknown) => T }) {
 
 const id = (v: number | string) => encodeURIComponent(String(v))
 
-/** The coins plugin's calls (surveys, coin offers, attempts), through the core HTTP client. */
+/** The coins plugin's calls (surveys, coin offers, attempts, the coin ledger and withdrawals), through the core HTTP client. */
 export const coinsApi = (http: HttpClient) => ({
   surveys: () => http.get<unknown>('/api/surveys').then(check(SurveysReply)),
   survey: (surveyId: number | string) =>
@@ -52,6 +57,15 @@ export const coinsApi = (http: HttpClient) => ({
     http
       .get<unknown>('/api/coins/attempt', { params: attempt ? { platform, attempt } : { platform } })
       .then(check(AttemptReply)),
+  // The ledger, balance and withdrawal calls as the coin pages make them. The account plugin's routes
+  // answer them; their shapes are the core's (src/shared/money.ts), since a plugin does not import
+  // another's files (issue 32: declared once, not restated here).
+  ledger: (page: number, perPage: number) =>
+    http.get<LedgerReply>(`/api/account/ledger?currency=coin&page=${page}&per_page=${perPage}`),
+  balances: () => http.get<BalancesReply>('/api/account/balances'),
+  withdraw: (body: WithdrawalRequest & { kind: 'coin' }) =>
+    http.post<WithdrawalReply>('/api/account/withdrawals', body),
+  withdrawals: () => http.get<WithdrawalsReply>('/api/account/withdrawals?per_page=20'),
 })
 export type CoinsApi = ReturnType<typeof coinsApi>
 

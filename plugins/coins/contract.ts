@@ -1,4 +1,4 @@
-import { int, OfferTypes } from '@core/contract'
+import { int, OfferStartReply, OfferTypes } from '@core/contract'
 import { z } from 'zod/mini'
 
 /** API contract of the coins plugin: offers (coupon, APP, GAME, CASHBACK) and surveys. */
@@ -19,13 +19,8 @@ export const CampaignParams = z.object({
 /** Beacon body of POST /api/user/offer/visit/{offer_id}: the offer, loosely. */
 export const OfferVisitRequest = z.optional(z.nullable(z.object({ offer_id: z.optional(z.number()) })))
 
-/**
- * The click URL of an offer, for a member with a verified email. APP and GAME offers run on a platform
- * (offers.network): they also carry attempt_id (the subid of its postback), like StartReply.
- */
-export const OfferStartReply = z.object({
-  data: z.object({ click_url: z.string(), attempt_id: z.optional(z.string()) }),
-})
+// the catalog starts offers too, so the core's public module owns the start reply
+export { OfferStartReply }
 
 export const OnboardingSurveyReply = z.object({
   data: z.union([

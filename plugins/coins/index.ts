@@ -25,8 +25,8 @@ export default definePlugin({
   // beside the cash pages in the account menu; a brand without coins has neither link nor page
   menus: {
     account: [
-      { path: '/account/coin/history', label: 'coins:menu.history', order: 25 },
-      { path: '/account/withdrawal-coin', label: 'coins:menu.withdraw', order: 26 },
+      { route: 'account-coin-history', label: 'coins:menu.history', order: 25 },
+      { route: 'account-withdrawal-coin', label: 'coins:menu.withdraw', order: 26 },
     ],
   },
   // the member's coin balance in the header, with its two texts: loaded once a member is signed in

@@ -1,10 +1,10 @@
-import { ContactReply, ContactRequest } from '@core/contract'
+import { ContactReply, ContactRequest, GeoReply } from '@core/contract'
 import { z } from 'zod/mini'
 
 /** API contract of the legal plugin: news, geo (UK privacy variant) and the contact form. */
 
-export const GeoReply = z.object({ country_code: z.string() })
-export type GeoReply = z.infer<typeof GeoReply>
+// the catalog asks the country too, so the core's public module owns the geo reply
+export { GeoReply }
 
 export const NewsListQuery = z.object({
   page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000))),

@@ -8,7 +8,7 @@ import legalEn from '../../locales/en/legal.json'
 import footerEn from '../../locales/en/legal-footer.json'
 import legalEs from '../../locales/es/legal.json'
 import footerEs from '../../locales/es/legal-footer.json'
-import { testI18n } from '../../tests/unit/kit'
+import { routeTable, testI18n } from '../../tests/unit/kit'
 /** An i18next instance with the real English and Spanish texts, as the app has them. */
 export const makeI18n = (lng: 'en' | 'es' = 'en') =>
   testI18n(lng, { legal: [legalEn, legalEs], 'legal-footer': [footerEn, footerEs] })
@@ -19,6 +19,7 @@ export function fakeServices(opts: { partner?: RuntimeConfig['partner']; get?: F
   const get = opts.get ?? (() => Promise.reject(new Error('no http in this test')))
   const http = { get } as unknown as HttpClient
   const config = {
+    ...routeTable,
     brandId: opts.partner ? 'shipnow' : 'default',
     brand: { name: opts.partner ? 'ShipNow Rewards' : 'Rewards' },
     partner: opts.partner ?? null,

@@ -1,3 +1,4 @@
+import { config } from '@brand'
 import {
   type Cookies,
   constants,
@@ -32,33 +33,36 @@ const UA = {
 
 describe('deepLink (pure)', () => {
   it('iOS: scheme://Destination?path=<encoded path and query>', () => {
-    expect(deepLink({ app, os: 'ios', path: '/offers', search: '?type=CASHBACK&x=a b' })).toBe(
+    expect(deepLink({ config, app, os: 'ios', path: '/offers', search: '?type=CASHBACK&x=a b' })).toBe(
       'rewardsapp://Offers?path=%2Foffers%3Ftype%3DCASHBACK%26x%3Da+b',
     )
   })
   it('Android: the token segment before the destination (a fixed name, no token)', () => {
     expect(constants.mobile.androidTokenSegment).toBe('token')
-    expect(deepLink({ app, os: 'android', path: '/offers' })).toBe('rewardsapp://token/Offers?path=%2Foffers')
+    expect(deepLink({ config, app, os: 'android', path: '/offers' })).toBe(
+      'rewardsapp://token/Offers?path=%2Foffers',
+    )
   })
   it('a page without a destination opens the default destination', () => {
-    expect(deepLink({ app, os: 'ios', path: '/account/coin/history/' })).toBe(
+    expect(deepLink({ config, app, os: 'ios', path: '/account/coin/history/' })).toBe(
       `rewardsapp://${constants.mobile.defaultDestination}?path=%2Faccount%2Fcoin%2Fhistory%2F`,
     )
     expect(constants.mobile.defaultDestination).toBe('SetIntendedDestinationScreen')
   })
   it("a destination not in the app's list: no deep link (the web page)", () => {
-    expect(deepLink({ app, os: 'ios', path: '/account/settings' })).toBeNull()
+    expect(deepLink({ config, app, os: 'ios', path: '/account/settings' })).toBeNull()
   })
   it('a page the app does not own, or no mobile OS: no deep link', () => {
-    expect(deepLink({ app, os: 'ios', path: '/stores' })).toBeNull()
-    expect(deepLink({ app, os: null, path: '/offers' })).toBeNull()
+    expect(deepLink({ config, app, os: 'ios', path: '/stores' })).toBeNull()
+    expect(deepLink({ config, app, os: null, path: '/offers' })).toBeNull()
   })
   it('a brand without an app: no deep links at all', () => {
     for (const path of ['/offers', '/account/withdrawal', '/account/coin/history'])
-      for (const os of ['ios', 'android'] as const) expect(deepLink({ app: undefined, os, path })).toBeNull()
+      for (const os of ['ios', 'android'] as const)
+        expect(deepLink({ config, app: undefined, os, path })).toBeNull()
   })
   it('carries a one-time code when given one, never anything else of the session', () => {
-    const link = deepLink({ app, os: 'android', path: '/account/withdrawal', code: 'abc_-1' })
+    const link = deepLink({ config, app, os: 'android', path: '/account/withdrawal', code: 'abc_-1' })
     expect(link).toBe('rewardsapp://token/Withdrawal?path=%2Faccount%2Fwithdrawal&code=abc_-1')
   })
 })
@@ -78,9 +82,9 @@ describe('the mobile navigation hook', () => {
     if (opts.cookie !== false) cookies.set(constants.mobileAppCookieName, '1')
     else cookies.remove(constants.mobileAppCookieName)
     const post = vi.fn(opts.post ?? (async () => ({ code: 'one-time', expires_at: '2026-01-01T00:00:00Z' })))
-    const config = { brand: { app: 'app' in opts ? opts.app : app } } as unknown as RuntimeConfig
+    const withApp = { ...config, brand: { app: 'app' in opts ? opts.app : app } } as unknown as RuntimeConfig
     const services = {
-      config,
+      config: withApp,
       cookies,
       http: { post },
       session: { authenticated: Boolean(opts.signedIn), token: opts.signedIn ? 'secret.login.token' : null },

@@ -1,4 +1,4 @@
-import { constants, type MobileOs, type RuntimeConfig } from '@core'
+import { constants, type MobileOs, type RuntimeConfig, samePage } from '@core'
 
 /**
  * Deep links into the brand's app (SPEC 2.4). A link carries no secret: never the login token. Where
@@ -12,19 +12,20 @@ import { constants, type MobileOs, type RuntimeConfig } from '@core'
 export type AppConfig = NonNullable<RuntimeConfig['brand']['app']>
 export type AppPage = AppConfig['pages'][number]
 
-/** Drops a trailing slash and compares without case, as the route resolver does. */
-function samePath(a: string, b: string): boolean {
-  const norm = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p).toLowerCase()
-  return norm(a) === norm(b)
-}
+/** The routes a path is resolved against (the brand's route table). */
+export type RouteTable = Pick<RuntimeConfig, 'routes' | 'redirects' | 'landers' | 'absent'>
 
-/** The page of the app that `path` is, with the destination it opens; null when the app does not own it. */
+/**
+ * The page of the app that `path` is (the route resolver says whether it is one of the app's pages),
+ * with the destination it opens; null when the app does not own it.
+ */
 export function appPage(
+  config: RouteTable,
   app: AppConfig | undefined,
   path: string,
 ): { page: AppPage; destination: string } | null {
   if (!app) return null
-  const page = app.pages.find((p) => samePath(p.path, path))
+  const page = app.pages.find((p) => samePage(config, p.path, path))
   if (!page) return null
   const destination = page.destination ?? constants.mobile.defaultDestination
   // a destination the app does not know: the web page instead
@@ -33,6 +34,7 @@ export function appPage(
 }
 
 export interface DeepLinkInput {
+  config: RouteTable
   app: AppConfig | undefined
   os: MobileOs
   /** The target path (pathname) and its query ('' or '?a=1'). */
@@ -43,9 +45,9 @@ export interface DeepLinkInput {
 }
 
 /** The app link for a navigation, or null (no app, not a mobile OS, a page the app does not own). */
-export function deepLink({ app, os, path, search = '', code }: DeepLinkInput): string | null {
+export function deepLink({ config, app, os, path, search = '', code }: DeepLinkInput): string | null {
   if (!app || !os) return null
-  const hit = appPage(app, path)
+  const hit = appPage(config, app, path)
   if (!hit) return null
   const query = new URLSearchParams({ path: path + search })
   if (code) query.set('code', code)

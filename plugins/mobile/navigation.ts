@@ -1,4 +1,5 @@
 import { inMobileApp, mobileOs, type NavigationHook } from '@core'
+import { mobileApi } from './api'
 
 /**
  * The mobile plugin's navigation hook: with the mobile-app cookie on iOS or Android, a navigation to
@@ -16,14 +17,14 @@ export function mobileNavigation(
     if (!os) return undefined
     // the link building loads only in the app's web view: everywhere else this hook costs a cookie read
     const { appPage, deepLink } = await import('./deep-link')
-    const hit = appPage(app, path)
+    const hit = appPage(services.config, app, path)
     if (!hit) return undefined
     let code: string | undefined
     if (hit.page.session && services.session.authenticated) {
       try {
         // the contract (zod/mini) loads only here, in the app's web view: it stays out of the entry bundle
         const [reply, { MobileCodeReply }] = await Promise.all([
-          services.http.post<unknown>('/api/mobile/code'),
+          mobileApi(services.http).code(),
           import('./contract'),
         ])
         const parsed = MobileCodeReply.safeParse(reply)
@@ -32,7 +33,7 @@ export function mobileNavigation(
         // no code: the app asks the member to sign in
       }
     }
-    const link = deepLink({ app, os, path, search, code })
+    const link = deepLink({ config: services.config, app, os, path, search, code })
     return link ? { external: link } : undefined
   }
 }

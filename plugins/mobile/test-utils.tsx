@@ -12,7 +12,7 @@ import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import mobileEn from '../../locales/en/mobile.json'
 import mobileEs from '../../locales/es/mobile.json'
-import { fakeSession, testI18n, testRegistry } from '../../tests/unit/kit'
+import { fakeSession, screenConfig, testI18n, testRegistry } from '../../tests/unit/kit'
 
 export { fakeSession, testMember } from '../../tests/unit/kit'
 
@@ -52,7 +52,7 @@ export async function renderMobile(
   const emitted: { name: string; payload: unknown }[] = []
   const services = {
     session,
-    config: { plugins: ['auth', 'mobile'], brand: { name: 'Rewards' }, app: { languages: ['en', 'es'] } },
+    config: { ...screenConfig, plugins: ['auth', 'mobile'] },
     events: { on: () => () => {}, emit: (name: string, payload: unknown) => emitted.push({ name, payload }) },
     track: () => {},
   } as unknown as Services

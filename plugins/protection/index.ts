@@ -15,7 +15,7 @@ export default definePlugin({
     PackagePage: () => import('./screens/PackagePage'),
     OrderProtectionLinkPage: () => import('./screens/OrderProtectionLinkPage'),
   },
-  menus: { account: [{ path: '/account/protection/accounts', label: 'protection:menu', order: 160 }] },
+  menus: { account: [{ route: 'account-protection-accounts', label: 'protection:menu', order: 160 }] },
   locales: {
     en: () => import('../../locales/en/protection.json'),
     es: () => import('../../locales/es/protection.json'),

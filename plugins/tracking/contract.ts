@@ -1,4 +1,4 @@
-import { str } from '@core/contract'
+import { attributionFields, str } from '@core/contract'
 import { z } from 'zod/mini'
 
 /** API contract of the tracking plugin: attribution, events and pixels. */
@@ -22,9 +22,7 @@ export const GetCookieReply = z.object({
 export type GetCookieReply = z.infer<typeof GetCookieReply>
 
 export const CheckSetCookieRequest = z.object({
-  sid: z.optional(str(100)),
-  cid: z.optional(str(100)),
-  partner: z.optional(str(100)),
+  ...attributionFields,
   website: z.optional(z.nullable(str(200))),
   url: z.optional(z.nullable(str(2000))),
 })
@@ -40,9 +38,7 @@ export const ElkQuery = z.object({
 /** The event body: the attribution fields plus the fields of SPEC section 3 (see TrackingEventBody). */
 const trackingFields = {
   action: z.optional(str(100)),
-  sid: z.optional(str(100)),
-  cid: z.optional(str(100)),
-  partner: z.optional(str(100)),
+  ...attributionFields,
   website: z.optional(z.nullable(str(200))),
   url: z.optional(z.nullable(str(2000))),
   origin: z.optional(z.nullable(z.union([z.number(), str(40)]))),
@@ -83,13 +79,13 @@ export function eventExtras(body: Record<string, unknown>): Record<string, strin
   return out
 }
 
-export const LoadPixelQuery = z.object({
-  partner: z.optional(str(100)),
-  sid: z.optional(str(100)),
-  cid: z.optional(str(100)),
+/** What a pixel call says of the visit: its attribution, the transaction and the product. */
+const pixelQuery = {
+  ...attributionFields,
   transaction_id: z.optional(str(100)),
   product: z.optional(str(100)),
-})
+}
+export const LoadPixelQuery = z.object(pixelQuery)
 export const LoadPixelReply = z.object({
   success: z.boolean(),
   registration: z.array(z.string()),
@@ -98,11 +94,7 @@ export const LoadPixelReply = z.object({
 export type LoadPixelReply = z.infer<typeof LoadPixelReply>
 
 export const LoadPixelsRequest = z.object({
-  partner: z.optional(str(100)),
-  sid: z.optional(str(100)),
-  cid: z.optional(str(100)),
-  transaction_id: z.optional(str(100)),
-  product: z.optional(str(100)),
+  ...pixelQuery,
   context: z.optional(str(100)),
   /** An array, or one value (a form with a single pixelTypes field). */
   pixelTypes: z.optional(

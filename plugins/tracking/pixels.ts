@@ -1,4 +1,5 @@
 import { constants, type PluginContext, type SessionMember } from '@core'
+import { trackingApi } from './api'
 import { clean } from './attribution'
 import { LoadPixelReply, LoadPixelsReply } from './contract'
 import { reportOnce } from './dev-report'
@@ -75,7 +76,7 @@ export async function loadPixel(ctx: PluginContext, req: PixelRequest): Promise<
   const tid = clean('sid', String(req.transactionId ?? ''))
   if (tid) params.transaction_id = tid
   if (req.product) params.product = clean('cid', req.product) ?? ''
-  const reply = LoadPixelReply.safeParse(await http.get('/landers/load-pixel', { params }))
+  const reply = LoadPixelReply.safeParse(await trackingApi(http).loadPixel(params))
   if (!reply.success) return reportOnce('load-pixel reply is not what it should be', reply.error)
   const p = await placeholders(req, member(ctx))
   const scripts: string[] = []
@@ -100,11 +101,7 @@ export async function loadPixels(
   if (req.product) form.set('product', clean('cid', req.product) ?? '')
   if (req.context) form.set('context', clean('cid', req.context) ?? '')
   for (const t of req.pixelTypes ?? ['conversion', 'globaldelayed']) form.append('pixelTypes[]', t)
-  const reply = LoadPixelsReply.safeParse(
-    await ctx.services.http.post('/api/load-pixels', form.toString(), {
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    }),
-  )
+  const reply = LoadPixelsReply.safeParse(await trackingApi(ctx.services.http).loadPixels(form))
   if (!reply.success) return reportOnce('load-pixels reply is not what it should be', reply.error)
   run([...reply.data.globaldelayed, ...reply.data.conversion], await placeholders(req, member(ctx)))
 }

@@ -1,5 +1,6 @@
 import { constants, type PluginContext, storage } from '@core'
 import { type AnalyticsTag, createAnalytics } from './analytics'
+import { trackingApi } from './api'
 import { type Attribution, fromQuery, land, parseStored } from './attribution'
 import { reportOnce } from './dev-report'
 import type { PixelRequest } from './events'
@@ -52,12 +53,14 @@ export function startTracking(ctx: PluginContext, opts: TrackerOptions = {}) {
   const installedAt = installTime(now())
 
   // get-cookie: its error shows an error dialog with the error text (SPEC 7, 8).
-  http.post<{ success?: boolean; data?: { country_code?: unknown } }>('/api/get-cookie').then(
-    (r) => {
-      if (typeof r?.data?.country_code === 'string') slice?.setCountry(r.data.country_code)
-    },
-    (e: unknown) => slice?.setCookieError(e),
-  )
+  trackingApi(http)
+    .getCookie()
+    .then(
+      (r) => {
+        if (typeof r?.data?.country_code === 'string') slice?.setCountry(r.data.country_code)
+      },
+      (e: unknown) => slice?.setCookieError(e),
+    )
   // check-set-cookie: the landing visit, with credentials and keepalive (SPEC 7).
   const { origin: _origin, ...visit } = record
   try {

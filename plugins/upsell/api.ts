@@ -1,4 +1,12 @@
-import type { GiftCard, GiftRedeemReply, HttpClient, PlanId, Subscription } from '@core'
+import type {
+  CancelReply,
+  GiftCard,
+  GiftRedeemReply,
+  HttpClient,
+  PlanId,
+  Subscription,
+  SubscriptionsReply,
+} from '@core'
 import type {
   DeclineReply,
   PaymentProviderReply,
@@ -63,12 +71,12 @@ export function decline(http: HttpClient, plan: PlanId, tpsha1?: string) {
 }
 
 export async function getSubscriptions(http: HttpClient): Promise<Subscription[]> {
-  const r = await http.get<{ data?: Subscription[] }>('/api/account/subscriptions')
+  const r = await http.get<Partial<SubscriptionsReply>>('/api/account/subscriptions')
   return Array.isArray(r?.data) ? r.data : []
 }
 
 export function cancelSubscription(http: HttpClient, plan: PlanId) {
-  return http.post<{ success: boolean; data: Subscription }>('/api/cancel-subscription', { plan })
+  return http.post<CancelReply>('/api/cancel-subscription', { plan })
 }
 
 /** POST /api/gift/redeem (the core's GiftRedeemRequest/GiftRedeemReply, answered by account's route). */

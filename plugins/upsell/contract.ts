@@ -1,10 +1,13 @@
 import {
   BillingReply,
+  CancelReply,
+  CancelRequest,
   PaymentMethodRequest,
   PaymentMethodToken,
   PaymentProviderReply,
   type PlanId,
   Subscription,
+  SubscriptionsReply,
   TokenizeReply,
 } from '@core/contract'
 import { z } from 'zod/mini'
@@ -46,13 +49,17 @@ export const DeclineRequest = z.object({
 export const DeclineReply = z.object({ success: z.boolean(), redirect: z.string() })
 export type DeclineReply = z.infer<typeof DeclineReply>
 
-export const SubscriptionsReply = z.object({ data: z.array(Subscription) })
-export type SubscriptionsReply = z.infer<typeof SubscriptionsReply>
-export const CancelRequest = z.object({ plan: z.enum(['plus', 'shipping']) })
-export const CancelReply = z.object({ success: z.boolean(), data: Subscription })
-
-// the billing shapes are shared with the account area, so the core's public module owns them
-export { BillingReply, PaymentMethodRequest, PaymentProviderReply, TokenizeReply }
+// the account area lists and cancels memberships and replaces the card too: the core's public module
+// owns the subscription and billing shapes
+export {
+  BillingReply,
+  CancelReply,
+  CancelRequest,
+  PaymentMethodRequest,
+  PaymentProviderReply,
+  SubscriptionsReply,
+  TokenizeReply,
+}
 
 /** The /updatepay_method link's signed token (mailed after a declined renewal). */
 export const UpdateLinkToken = z.string().check(z.minLength(1), z.maxLength(200))

@@ -1,3 +1,5 @@
+import { pathTo, type RuntimeConfig } from '@core'
+
 /** The query parameter that marks the cross-domain variant of an upsell page, and the token's. */
 export const CROSS_DOMAIN_PARAM = 'xd'
 export const CROSS_DOMAIN_TOKEN_PARAM = 'token'
@@ -16,7 +18,11 @@ const TOKEN = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){0,4}$/
  * and comes back to this page (same query, without xd and token). Null when there is nothing to do
  * (no xd=1, no token, or a value that cannot be one).
  */
-export function crossDomainEntry(pathname: string, search: string): string | null {
+export function crossDomainEntry(
+  config: Pick<RuntimeConfig, 'routes' | 'redirects'>,
+  pathname: string,
+  search: string,
+): string | null {
   const q = new URLSearchParams(search)
   if (q.get(CROSS_DOMAIN_PARAM) !== '1') return null
   const token = q.get(CROSS_DOMAIN_TOKEN_PARAM)
@@ -25,5 +31,6 @@ export function crossDomainEntry(pathname: string, search: string): string | nul
   q.delete(CROSS_DOMAIN_TOKEN_PARAM)
   const rest = q.toString()
   const back = `${pathname}${rest ? `?${rest}` : ''}`
-  return `/token/callback/${encodeURIComponent(token)}?redirect=${encodeURIComponent(back)}`
+  const to = pathTo(config, 'token-callback-token', { token })
+  return to && `${to}?redirect=${encodeURIComponent(back)}`
 }

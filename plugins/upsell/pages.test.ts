@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { config } from '@brand'
 import { constants, formatCents } from '@core'
 import { describe, expect, it } from 'vitest'
 import en from '../../locales/en/upsell.json'
@@ -68,17 +69,17 @@ describe('card brand from ?brand=', () => {
 
 describe('cross-domain upsell (?xd=1&token=)', () => {
   it('goes to the auth token route and comes back without xd and token', () => {
-    expect(crossDomainEntry('/upsell2', '?xd=1&token=aaa.bbb.ccc&tpsha1=t1')).toBe(
+    expect(crossDomainEntry(config, '/upsell2', '?xd=1&token=aaa.bbb.ccc&tpsha1=t1')).toBe(
       `/token/callback/aaa.bbb.ccc?redirect=${encodeURIComponent('/upsell2?tpsha1=t1')}`,
     )
-    expect(crossDomainEntry('/upsell2', '?token=aaa.bbb.ccc&xd=1')).toBe(
+    expect(crossDomainEntry(config, '/upsell2', '?token=aaa.bbb.ccc&xd=1')).toBe(
       '/token/callback/aaa.bbb.ccc?redirect=%2Fupsell2',
     )
   })
   it('does nothing without xd=1, without a token, or with something that is not a token', () => {
-    expect(crossDomainEntry('/upsell2', '?token=aaa.bbb.ccc')).toBeNull()
-    expect(crossDomainEntry('/upsell2', '?xd=1')).toBeNull()
-    expect(crossDomainEntry('/upsell2', '?xd=1&token=../../x')).toBeNull()
-    expect(crossDomainEntry('/upsell2', '?xd=1&token=a%2Fb')).toBeNull()
+    expect(crossDomainEntry(config, '/upsell2', '?token=aaa.bbb.ccc')).toBeNull()
+    expect(crossDomainEntry(config, '/upsell2', '?xd=1')).toBeNull()
+    expect(crossDomainEntry(config, '/upsell2', '?xd=1&token=../../x')).toBeNull()
+    expect(crossDomainEntry(config, '/upsell2', '?xd=1&token=a%2Fb')).toBeNull()
   })
 })

@@ -2,15 +2,19 @@ import { randomBytes } from 'node:crypto'
 
 /**
  * A gift-card provider (issue 27): a gift-card withdrawal buys a store's card of the payout's value.
- * `issue` is called once per payout by scheduled work, with an idempotency key the provider honours, and
- * answers the card's code and expiry. A real provider adds its entry to `giftCardProviders`
- * (GIFT_CARD_PROVIDER names it). The development provider makes a code itself: test money.
+ * `issue` is called once per payout by scheduled work, and once per replacement of an expired card (the
+ * member's request), with an idempotency key the provider honours, and answers the card's code and
+ * expiry. A real provider adds its entry to `giftCardProviders` (GIFT_CARD_PROVIDER names it). The
+ * development provider makes a code itself: test money.
  */
 export interface GiftCardIssue {
-  payoutId: number
+  /** The gift-card withdrawal it pays; null for a replacement of a card that no withdrawal paid. */
+  payoutId: number | null
   brand: string
   amountCents: number
   idempotencyKey: string
+  /** The code of the expired card this one replaces (absent for a withdrawal's card). */
+  replacesCode?: string
 }
 
 export interface IssuedGiftCard {

@@ -47,10 +47,15 @@ button.primary{background:#1a4d8f;color:#fff}.note{color:#444;font-size:.9rem}${
 
 /**
  * A stand-in calls this server the way an outside partner does: over HTTP to the address it listens on
- * (a wildcard address is called on loopback), or by inject when it is not listening (tests). Answers
- * the status.
+ * (a wildcard address is called on loopback), or by inject when it is not listening (tests). A GET, or
+ * a POST of `post.body` with `post.headers`. Answers the status.
  */
-export async function callSelf(app: FastifyInstance, path: string): Promise<number> {
+export async function callSelf(
+  app: FastifyInstance,
+  path: string,
+  post?: { body: string; headers: Record<string, string> },
+): Promise<number> {
+  const method = post ? 'POST' : 'GET'
   const addr = app.server.listening ? app.server.address() : null
   if (addr && typeof addr === 'object') {
     const host =
@@ -61,7 +66,19 @@ export async function callSelf(app: FastifyInstance, path: string): Promise<numb
           : addr.family === 'IPv6'
             ? `[${addr.address}]`
             : addr.address
-    return (await fetch(`http://${host}:${addr.port}${path}`)).status
+    return (await fetch(`http://${host}:${addr.port}${path}`, { method, ...post })).status
   }
-  return (await app.inject({ method: 'GET', url: path })).statusCode
+  return (
+    await app.inject({ method, url: path, ...(post ? { payload: post.body, headers: post.headers } : {}) })
+  ).statusCode
+}
+
+/**
+ * A stand-in that is off: its pages answer 404 (not the SPA) under the same URLs, so the route table
+ * does not depend on it.
+ */
+export function absentPages(app: FastifyInstance, pages: [method: 'GET' | 'POST', url: string][]) {
+  const gone = async (_req: unknown, reply: FastifyReply) =>
+    reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+  for (const [method, url] of pages) app.route({ method, url, handler: gone })
 }

@@ -125,6 +125,14 @@ export class TtlCache<V> {
     }
     this.map.set(k, { v, until: Date.now() + ttlMs })
   }
+  /** The value kept for `k`, or (none, or out of date) the one `make` answers, kept from now on. */
+  async through(k: string, make: () => Promise<V>): Promise<V> {
+    const hit = this.get(k)
+    if (hit !== undefined) return hit
+    const v = await make()
+    this.set(k, v)
+    return v
+  }
   delete(k: string) {
     this.map.delete(k)
   }

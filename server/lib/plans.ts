@@ -1,6 +1,6 @@
 import plansJson from '../../config/plans.json'
-import { formatProblem, jsonPath } from '../../src/config/load.ts'
 import { type PlanConfig, plansSchema } from '../../src/config/schemas/plans.ts'
+import { formatProblem, jsonPath } from '../../src/shared/config-problem.ts'
 import type { PlanId } from '../../src/shared/subscriptions.ts'
 
 /**

@@ -40,3 +40,28 @@ export function toUser(row: UserRow, token: string, expires: string) {
 export function paged<T>(data: T[], page: number, perPage: number, total: number) {
   return { data, page, per_page: perPage, total, has_more: page * perPage < total }
 }
+
+/** SQL: the row count of the whole list, beside each row of a page (the `total` that `pageOf().reply` reads). */
+export const TOTAL_COL = 'count(*) OVER ()::int AS total'
+
+/**
+ * The page of a list that `?page=&per_page=` asks for (pages from 1; `perDefault` rows unless asked):
+ * `sql` is its LIMIT and OFFSET (numbers the query's schema checked); `reply(rows, view)` the paged reply
+ * of rows selected with TOTAL_COL (`view` sees each row without it).
+ */
+export function pageOf(q: { page?: number; per_page?: number }, perDefault = 20) {
+  const page = q.page ?? 1
+  const per = q.per_page ?? perDefault
+  return {
+    page,
+    per,
+    sql: `LIMIT ${per} OFFSET ${(page - 1) * per}`,
+    reply: <R extends { total: number }, T>(rows: R[], view: (r: Omit<R, 'total'>) => T) =>
+      paged(
+        rows.map(({ total: _, ...r }) => view(r)),
+        page,
+        per,
+        rows[0]?.total ?? 0,
+      ),
+  }
+}

@@ -16,6 +16,9 @@ export function rng(seed: number) {
   }
 }
 
+/** The seeded generator's draws (int, pick, chance). */
+export type Rand = ReturnType<typeof rng>
+
 export function slugify(s: string): string {
   return s
     .toLowerCase()

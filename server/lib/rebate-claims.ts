@@ -236,6 +236,23 @@ async function notify(
 }
 
 /**
+ * The claim a staff decision is about, locked: its member first, then the claim (the order filing takes;
+ * the decision's notification needs the member's row). A refusal when there is no such claim or it is
+ * not in review.
+ */
+async function claimInReview(tx: Db, id: number): Promise<ClaimRow | Decision> {
+  const owner = await tx.one<{ user_id: number }>('SELECT user_id FROM rebate_claims WHERE id = $1', [id])
+  if (!owner) return { ok: false, code: 'not_found' }
+  await lockMembers(tx, [owner.user_id])
+  const c = await tx.one<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM rebate_claims WHERE id = $1 FOR UPDATE`, [
+    id,
+  ])
+  if (!c) return { ok: false, code: 'not_found' }
+  if (c.status !== 'in_review') return { ok: false, code: 'not_in_review' }
+  return c
+}
+
+/**
  * Staff approve a claim in review for `amountCents` (at most what it asked, within what is left of the
  * benefit's cap in the claim's month): a payable Plus rebate in the ledger, booked once however many
  * times it is called, and a notification. `staff` names who decided.
@@ -248,15 +265,8 @@ export async function approveClaim(
 ): Promise<Decision> {
   if (!Number.isInteger(amountCents) || amountCents <= 0) return { ok: false, code: 'invalid_amount' }
   return s.db.transaction(async (tx) => {
-    const owner = await tx.one<{ user_id: number }>('SELECT user_id FROM rebate_claims WHERE id = $1', [id])
-    if (!owner) return { ok: false, code: 'not_found' } as const
-    // the member first, then the claim: the order filing takes
-    await lockMembers(tx, [owner.user_id])
-    const c = await tx.one<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM rebate_claims WHERE id = $1 FOR UPDATE`, [
-      id,
-    ])
-    if (!c) return { ok: false, code: 'not_found' } as const
-    if (c.status !== 'in_review') return { ok: false, code: 'not_in_review' } as const
+    const c = await claimInReview(tx, id)
+    if ('ok' in c) return c
     if (amountCents > c.amount_cents) return { ok: false, code: 'over_claim' } as const
     const cap = CAPS[c.benefit_type as ClaimBenefit]
     if (cap !== undefined) {
@@ -296,15 +306,8 @@ export async function rejectClaim(
 ): Promise<Decision> {
   const text = reason.trim()
   return s.db.transaction(async (tx) => {
-    const owner = await tx.one<{ user_id: number }>('SELECT user_id FROM rebate_claims WHERE id = $1', [id])
-    if (!owner) return { ok: false, code: 'not_found' } as const
-    // the member first, then the claim, as approveClaim (the notification's row needs the member's key)
-    await lockMembers(tx, [owner.user_id])
-    const c = await tx.one<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM rebate_claims WHERE id = $1 FOR UPDATE`, [
-      id,
-    ])
-    if (!c) return { ok: false, code: 'not_found' } as const
-    if (c.status !== 'in_review') return { ok: false, code: 'not_in_review' } as const
+    const c = await claimInReview(tx, id)
+    if ('ok' in c) return c
     await tx.query(
       `UPDATE rebate_claims SET status = 'rejected', reason = $2, decided_by = $3, decided_at = now() WHERE id = $1`,
       [c.id, text, staff],

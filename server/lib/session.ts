@@ -177,6 +177,13 @@ export class Sessions {
     this.sumsCache.delete(String(userId))
   }
 
+  /** Runs `change` (it books or moves the member's rows, or changes their row) in one transaction, then forgets the cached copy. */
+  async changing<T>(userId: number, change: (tx: Db) => Promise<T>): Promise<T> {
+    const out = await this.db.transaction(change)
+    this.forget(userId)
+    return out
+  }
+
   async revoke(s: SessionUser) {
     await this.db.query(
       'INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',

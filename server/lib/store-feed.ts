@@ -16,7 +16,7 @@ import { slugify } from './rand.ts'
  * it): the report names it, and its feed_seen_at stays at the last import that listed it.
  */
 
-/** The development network's sample feed: the seeded stores (server/seed/index.ts loads it through importFeed). */
+/** The development network's sample feed: the seeded stores (server/seed/stores.ts loads it through importFeed). */
 export const SAMPLE_FEED = join(import.meta.dirname, '..', 'seed', 'feeds', 'devnet-programs.json')
 /** The network the sample feed is of: the development network (config/networks.json). */
 export const SAMPLE_NETWORK = 'devnet'

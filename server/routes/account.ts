@@ -20,7 +20,7 @@ import { DashboardReply } from '../../plugins/mobile/contract.ts'
 import { constants } from '../../src/config/constants.ts'
 import { fail, HttpError } from '../lib/http.ts'
 import { book, sumsOf } from '../lib/ledger.ts'
-import { isoOf, isoOrNull, paged } from '../lib/present.ts'
+import { isoOf, isoOrNull, pageOf, TOTAL_COL } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import type { UserRow } from '../lib/session.ts'
 import type { Services } from '../services.ts'
@@ -92,8 +92,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     query: PageQuery,
     reply: NotificationsReply,
     async handler({ query, user }) {
-      const page = query.page ?? 1
-      const per = query.per_page ?? 20
+      const page = pageOf(query)
       const rows = await s.db.query<{
         id: number
         title: string
@@ -105,26 +104,21 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
         total: number
         unread: number
       }>(
-        `SELECT id, title, body, read_at, created_at, kind, params, count(*) OVER ()::int AS total,
+        `SELECT id, title, body, read_at, created_at, kind, params, ${TOTAL_COL},
            (count(*) FILTER (WHERE read_at IS NULL) OVER ())::int AS unread
-         FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
+         FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC ${page.sql}`,
         [user!.row.id],
       )
       return {
-        ...paged(
-          rows.map((r) => ({
-            id: r.id,
-            title: r.title,
-            body: r.body,
-            read: r.read_at !== null,
-            created_at: isoOf(r.created_at),
-            kind: r.kind,
-            params: r.params,
-          })),
-          page,
-          per,
-          rows[0]?.total ?? 0,
-        ),
+        ...page.reply(rows, (r) => ({
+          id: r.id,
+          title: r.title,
+          body: r.body,
+          read: r.read_at !== null,
+          created_at: isoOf(r.created_at),
+          kind: r.kind,
+          params: r.params,
+        })),
         unread: rows[0]?.unread ?? 0,
       }
     },
@@ -188,7 +182,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     reply: GiftRedeemReply,
     async handler({ body, user }) {
       const uid = user!.row.id
-      const out = await s.db.transaction(async (tx) => {
+      return s.sessions.changing(uid, async (tx) => {
         const g = await tx.one<GiftRow>(
           `UPDATE gift_cards SET status = 'redeemed', redeemed_at = now(), user_id = $2
            WHERE upper(code) = upper($1) AND status = 'active' AND expires_at > now()
@@ -214,8 +208,6 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
         })
         return { success: true, data: toGift(g), cash_balance_cents: (await sumsOf(tx, uid)).cash_payable }
       })
-      s.sessions.forget(uid)
-      return out
     },
   })
 
@@ -224,32 +216,53 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     url: '/api/account/gift-cards/:id/replace',
     tag: 'account',
     summary:
-      'Replace an expired, unredeemed gift card with a new code of the same amount (/account/update-expired-gift-card). 404 for a card that is not yours, 422 gift_card_not_expired otherwise.',
+      'Replace an expired, unredeemed gift card with a new code of the same amount (/account/update-expired-gift-card), issued by the gift-card provider. 404 for a card that is not yours, 422 gift_card_not_expired otherwise, 503 gift_card_unavailable without a gift-card provider.',
     auth: 'required',
     params: GiftCardParams,
     reply: GiftReplaceReply,
+    replies: { 503: 'No gift-card provider on this server (gift_card_unavailable)' },
     async handler({ params, user }) {
       const uid = user!.row.id
+      /** SQL: the card is expired and never redeemed (its status may still say active). */
+      const expiredSql = `redeemed_at IS NULL AND (status = 'expired' OR (status = 'active' AND expires_at <= now()))`
+      const old = await s.db.one<GiftRow & { withdrawal_id: number | null; expired: boolean }>(
+        `SELECT ${giftCols}, withdrawal_id, ${expiredSql} AS expired FROM gift_cards WHERE id = $1 AND user_id = $2`,
+        [params.id, uid],
+      )
+      if (!old) throw fail(404, 'id', 'There is no such gift card in your account.', 'not_found')
+      if (!old.expired)
+        throw fail(422, 'id', 'Only an expired gift card can be replaced.', 'gift_card_not_expired')
+      const g = s.giftCards
+      if (!g) throw fail(503, 'id', 'Gift cards cannot be replaced right now.', 'gift_card_unavailable')
+      // the provider issues the new card, as for a withdrawal (lib/payouts.ts), outside the transaction;
+      // its idempotency key answers the same card to a request repeated at once
+      const card = await g.issue({
+        payoutId: old.withdrawal_id,
+        brand: old.brand,
+        amountCents: old.amount_cents,
+        idempotencyKey: `gift_card_replace:${old.id}`,
+        replacesCode: old.code,
+      })
       return s.db.transaction(async (tx) => {
-        const old = await tx.one<GiftRow>(
-          `SELECT ${giftCols} FROM gift_cards WHERE id = $1 AND user_id = $2 FOR UPDATE`,
-          [params.id, uid],
+        const won = await tx.one(
+          `UPDATE gift_cards SET status = 'replaced' WHERE id = $1 AND user_id = $2 AND ${expiredSql} RETURNING id`,
+          [old.id, uid],
         )
-        if (!old) throw fail(404, 'id', 'There is no such gift card in your account.', 'not_found')
-        const expired =
-          old.redeemed_at === null &&
-          (old.status === 'expired' || (old.status === 'active' && new Date(old.expires_at) <= new Date()))
-        if (!expired)
-          throw fail(422, 'id', 'Only an expired gift card can be replaced.', 'gift_card_not_expired')
-        await tx.query("UPDATE gift_cards SET status = 'replaced' WHERE id = $1", [old.id])
-        const code = `GC-${crypto.randomUUID().slice(0, 8).toUpperCase()}`
-        const g = await tx.one<GiftRow>(
+        if (!won) throw fail(422, 'id', 'Only an expired gift card can be replaced.', 'gift_card_not_expired')
+        const row = await tx.one<GiftRow>(
           `INSERT INTO gift_cards (user_id, brand, amount_cents, code, status, expires_at, withdrawal_id, provider)
-           SELECT $1, $2, $3, $4, 'active', now() + make_interval(days => $5::int), withdrawal_id, provider
-           FROM gift_cards WHERE id = $6 RETURNING ${giftCols}`,
-          [uid, old.brand, old.amount_cents, code, constants.giftCards.lifeDays, old.id],
+           VALUES ($1, $2, $3, $4, 'active', $5, $6, $7) RETURNING ${giftCols}`,
+          [
+            uid,
+            old.brand,
+            old.amount_cents,
+            card.code,
+            card.expiresAt.toISOString(),
+            old.withdrawal_id,
+            g.id,
+          ],
         )
-        return { success: true, data: toGift(g!) }
+        return { success: true, data: toGift(row!) }
       })
     },
   })
@@ -390,7 +403,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
       const uid = user!.row.id
       const refuse = (code: string, message: string) =>
         new HttpError(403, { promo: [message] }, { success: false }, { promo: code })
-      const out = await s.db.transaction(async (tx) => {
+      return s.sessions.changing(uid, async (tx) => {
         const reply = async (fresh: boolean) => ({
           success: true,
           already_credited: !fresh,
@@ -426,8 +439,6 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
         })
         return reply(fresh !== undefined)
       })
-      s.sessions.forget(uid)
-      return out
     },
   })
 

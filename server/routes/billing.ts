@@ -14,6 +14,7 @@ import { cardBrand, luhn, SANDBOX_TOKENIZE_PATH, sandboxBehaviourOf } from '../a
 import { updateLinkSubscription } from '../lib/billing/link.ts'
 import { renewDue } from '../lib/billing/renewals.ts'
 import { fail, HttpError } from '../lib/http.ts'
+import { memberIdByEmail } from '../lib/member-by-email.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 import { DECLINED, replaceMethod, SUB_COLS, type SubRow, toSub } from './upsell.ts'
@@ -152,11 +153,7 @@ export async function billingRoutes(
 
   if (s.mode === 'production') return
 
-  const member = async (email: string) => {
-    const u = await s.db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email])
-    if (!u) throw fail(404, 'email', 'No member has this email.', 'not_found')
-    return u.id
-  }
+  const member = (email: string) => memberIdByEmail(s.db, email)
 
   route(app, s, {
     method: 'POST',

@@ -20,7 +20,7 @@ import {
 import { constants } from '../../src/config/constants.ts'
 import { ipCountry } from '../lib/geo.ts'
 import { fail } from '../lib/http.ts'
-import { isoOf, isoOrNull, paged } from '../lib/present.ts'
+import { isoOf, isoOrNull, paged, pageOf, TOTAL_COL } from '../lib/present.ts'
 import { ReplyCache } from '../lib/reply-cache.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
@@ -170,8 +170,7 @@ const likeEscape = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export async function listStores(s: Services, q: StoresQuery) {
   const lang = q.lang ?? 'en'
-  const page = q.page ?? 1
-  const per = q.per_page ?? 24
+  const page = pageOf(q, 24)
   const w = where()
   if (q.category) w.add('category_slug = ?', q.category)
   if (q.q) w.add('name ILIKE ?', likeEscape(q.q))
@@ -184,17 +183,17 @@ export async function listStores(s: Services, q: StoresQuery) {
         ? 'name'
         : 'popularity DESC, name'
   const rows = await s.db.query<StoreRow & { total: number }>(
-    `SELECT ${STORE_COLS}, count(*) OVER ()::int AS total FROM stores${w.sql()} ORDER BY ${order} LIMIT ${per} OFFSET ${(page - 1) * per}`,
+    `SELECT ${STORE_COLS}, ${TOTAL_COL} FROM stores${w.sql()} ORDER BY ${order} ${page.sql}`,
     w.params,
   )
-  let total = rows[0]?.total
-  if (total === undefined) {
-    total = (await s.db.one<{ c: number }>(`SELECT count(*)::int AS c FROM stores${w.sql()}`, w.params))!.c
-  }
+  // past the last page: no row carries the total
+  const total =
+    rows[0]?.total ??
+    (await s.db.one<{ c: number }>(`SELECT count(*)::int AS c FROM stores${w.sql()}`, w.params))!.c
   return paged(
     rows.map((r) => toStore(r, lang)),
-    page,
-    per,
+    page.page,
+    page.per,
     total,
   )
 }
@@ -373,22 +372,16 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     handler: ({ query }) =>
       cachedReply(`coupons:${JSON.stringify(query)}`, async () => {
         const lang = query.lang ?? 'en'
-        const page = query.page ?? 1
-        const per = query.per_page ?? 24
+        const page = pageOf(query, 24)
         const w = where()
         w.add('(c.expires_at IS NULL OR c.expires_at > now())')
         if (query.category) w.add('c.category_slug = ?', query.category)
         if (query.store) w.add('s.internal_name = ?', query.store)
         const rows = await s.db.query<CouponRow & { total: number }>(
-          `${COUPON_SQL.replace('SELECT', 'SELECT count(*) OVER ()::int AS total,')}${w.sql()} ORDER BY c.popularity DESC, c.id LIMIT ${per} OFFSET ${(page - 1) * per}`,
+          `${COUPON_SQL.replace('SELECT', `SELECT ${TOTAL_COL},`)}${w.sql()} ORDER BY c.popularity DESC, c.id ${page.sql}`,
           w.params,
         )
-        return paged(
-          rows.map((r) => toCoupon(r, lang)),
-          page,
-          per,
-          rows[0]?.total ?? 0,
-        )
+        return page.reply(rows, (r) => toCoupon(r, lang))
       }),
   })
 
@@ -402,23 +395,17 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     handler: ({ query }) =>
       cachedReply(`products:${JSON.stringify(query)}`, async () => {
         const lang = query.lang ?? 'en'
-        const page = query.page ?? 1
-        const per = query.per_page ?? 24
+        const page = pageOf(query, 24)
         const w = where()
         if (query.category) w.add('p.category_slug = ?', query.category)
         if (query.subcategory) w.add('p.subcategory_slug = ?', query.subcategory)
         if (query.q) w.add('p.name ILIKE ?', likeEscape(query.q))
         if (query.plus) w.add('p.plus_only = ?', query.plus === '1')
         const rows = await s.db.query<ProductRow & { total: number }>(
-          `${PRODUCT_SQL.replace('SELECT', 'SELECT count(*) OVER ()::int AS total,')}${w.sql()} ORDER BY p.popularity DESC, p.id LIMIT ${per} OFFSET ${(page - 1) * per}`,
+          `${PRODUCT_SQL.replace('SELECT', `SELECT ${TOTAL_COL},`)}${w.sql()} ORDER BY p.popularity DESC, p.id ${page.sql}`,
           w.params,
         )
-        return paged(
-          rows.map((r) => toProduct(r, lang)),
-          page,
-          per,
-          rows[0]?.total ?? 0,
-        )
+        return page.reply(rows, (r) => toProduct(r, lang))
       }),
   })
 

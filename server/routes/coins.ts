@@ -22,7 +22,7 @@ import { recordClick } from '../lib/clicks.ts'
 import { clickUrlFor, newAttemptId, type SurveyRow, surveyNeed, surveysSql, toSurvey } from '../lib/coins.ts'
 import { fail } from '../lib/http.ts'
 import { sumsOf } from '../lib/ledger.ts'
-import { paged } from '../lib/present.ts'
+import { paged, pageOf, TOTAL_COL } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import type { SessionUser } from '../lib/session.ts'
 import type { Services } from '../services.ts'
@@ -88,22 +88,17 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     summary: 'Active offers, by type (coupon, APP, GAME, CASHBACK); paged.',
     query: OffersQuery,
     reply: OffersReply,
-    async handler({ query }) {
-      const key = `offers:${JSON.stringify(query)}`
-      const hit = s.listCache.get(key)
-      if (hit) return hit
-      const page = query.page ?? 1
-      const per = query.per_page ?? 24
-      const rows = await s.db.query<OfferRow & { total: number }>(
-        `${OFFER_SQL.replace('SELECT', 'SELECT count(*) OVER ()::int AS total,')}
-         WHERE o.active AND ($1::text IS NULL OR o.offer_type = $1::text)
-         ORDER BY o.popularity DESC, o.id LIMIT ${per} OFFSET ${(page - 1) * per}`,
-        [query.type ?? null],
-      )
-      const out = paged(rows.map(toOffer), page, per, rows[0]?.total ?? 0)
-      s.listCache.set(key, out)
-      return out
-    },
+    handler: ({ query }) =>
+      s.listCache.through(`offers:${JSON.stringify(query)}`, async () => {
+        const page = pageOf(query, 24)
+        const rows = await s.db.query<OfferRow & { total: number }>(
+          `${OFFER_SQL.replace('SELECT', `SELECT ${TOTAL_COL},`)}
+           WHERE o.active AND ($1::text IS NULL OR o.offer_type = $1::text)
+           ORDER BY o.popularity DESC, o.id ${page.sql}`,
+          [query.type ?? null],
+        )
+        return page.reply(rows, toOffer)
+      }),
   })
 
   route(app, s, {

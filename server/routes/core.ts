@@ -85,21 +85,18 @@ export async function coreRoutes(app: FastifyInstance, s: Services) {
     async handler({ query }) {
       const page = query.page ?? 1
       const lang = query.lang ?? 'en'
-      const key = `news:${lang}:${page}`
-      const hit = s.listCache.get(key)
-      if (hit) return hit
-      const rows = await s.db.query<{ slug: string; title: string; summary: string; published_at: Date }>(
-        `SELECT slug, title, summary, published_at FROM news WHERE lang = $1
-         ORDER BY published_at DESC, slug LIMIT $2 OFFSET $3`,
-        [lang, NEWS_PER_PAGE + 1, (page - 1) * NEWS_PER_PAGE],
-      )
-      const out = {
-        data: rows.slice(0, NEWS_PER_PAGE).map((r) => ({ ...r, published_at: isoOf(r.published_at) })),
-        page,
-        has_more: rows.length > NEWS_PER_PAGE,
-      }
-      s.listCache.set(key, out)
-      return out
+      return s.listCache.through(`news:${lang}:${page}`, async () => {
+        const rows = await s.db.query<{ slug: string; title: string; summary: string; published_at: Date }>(
+          `SELECT slug, title, summary, published_at FROM news WHERE lang = $1
+           ORDER BY published_at DESC, slug LIMIT $2 OFFSET $3`,
+          [lang, NEWS_PER_PAGE + 1, (page - 1) * NEWS_PER_PAGE],
+        )
+        return {
+          data: rows.slice(0, NEWS_PER_PAGE).map((r) => ({ ...r, published_at: isoOf(r.published_at) })),
+          page,
+          has_more: rows.length > NEWS_PER_PAGE,
+        }
+      })
     },
   })
 

@@ -3,6 +3,7 @@ import { z } from 'zod/mini'
 import { DevAdvanceRequest, DevNotifyRequest, DevPurchaseRequest } from '../../plugins/account/contract.ts'
 import { fail } from '../lib/http.ts'
 import { advanceCash, book, releasePayouts } from '../lib/ledger.ts'
+import { memberIdByEmail } from '../lib/member-by-email.ts'
 import { isoOf } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import { nonce } from '../lib/security.ts'
@@ -58,11 +59,7 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  const member = async (email: string) => {
-    const u = await s.db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email])
-    if (!u) throw fail(404, 'email', 'No member has this email.', 'not_found')
-    return u.id
-  }
+  const member = (email: string) => memberIdByEmail(s.db, email)
 
   route(app, s, {
     method: 'POST',

@@ -119,7 +119,35 @@ async function userReply(s: Services, user: SessionUser, code: string, message: 
   }
 }
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505'
+/**
+ * Opens a mailed address link of `kind` (once) in one transaction: `sql` (an UPDATE ... RETURNING id,
+ * email, given the link's member and address as $1 and $2) writes the sign-in address; with
+ * `unlessReserved`, an address another member holds or waits for is refused first. A used, expired or
+ * unknown link is 422 email_link_invalid; an address taken meanwhile is 422 email_taken.
+ */
+async function openAddressLink(
+  s: Services,
+  kind: 'email_change' | 'email_undo',
+  token: string,
+  sql: string,
+  unlessReserved = false,
+) {
+  const done = await s.db.transaction(async (tx) => {
+    const t = await consumeOneTime(tx, kind, token)
+    if (!t) return undefined
+    if (unlessReserved && (await addressReserved(tx, t.email, t.user_id)))
+      throw fail(422, 'email', TAKEN, 'email_taken')
+    try {
+      return await tx.one<{ id: number; email: string }>(sql, [t.user_id, t.email])
+    } catch (e) {
+      // 23505: the unique index on the address
+      if ((e as { code?: string }).code === '23505') throw fail(422, 'email', TAKEN, 'email_taken')
+      throw e
+    }
+  })
+  if (!done) throw fail(422, 'token', LINK_INVALID, 'email_link_invalid')
+  return done
+}
 
 export async function emailChangeRoutes(app: FastifyInstance, s: Services) {
   route(app, s, {
@@ -132,22 +160,14 @@ export async function emailChangeRoutes(app: FastifyInstance, s: Services) {
     reply: EmailChangeReply,
     replies: { 422: 'email_link_invalid, email_taken' },
     async handler({ body }) {
-      const switched = await s.db.transaction(async (tx) => {
-        const t = await consumeOneTime(tx, 'email_change', body.token)
-        if (!t) return undefined
-        if (await addressReserved(tx, t.email, t.user_id)) throw fail(422, 'email', TAKEN, 'email_taken')
-        try {
-          return await tx.one<{ id: number; email: string }>(
-            `UPDATE users SET email = pending_email, pending_email = NULL, is_verified = true
-             WHERE id = $1 AND lower(pending_email) = $2 RETURNING id, email`,
-            [t.user_id, t.email],
-          )
-        } catch (e) {
-          if (isUniqueViolation(e)) throw fail(422, 'email', TAKEN, 'email_taken')
-          throw e
-        }
-      })
-      if (!switched) throw fail(422, 'token', LINK_INVALID, 'email_link_invalid')
+      const switched = await openAddressLink(
+        s,
+        'email_change',
+        body.token,
+        `UPDATE users SET email = pending_email, pending_email = NULL, is_verified = true
+         WHERE id = $1 AND lower(pending_email) = $2 RETURNING id, email`,
+        true,
+      )
       await s.sessions.revokeAll(switched.id)
       return {
         success: true,
@@ -168,21 +188,12 @@ export async function emailChangeRoutes(app: FastifyInstance, s: Services) {
     reply: EmailChangeReply,
     replies: { 422: 'email_link_invalid, email_taken' },
     async handler({ body }) {
-      const restored = await s.db.transaction(async (tx) => {
-        const t = await consumeOneTime(tx, 'email_undo', body.token)
-        if (!t) return undefined
-        try {
-          return await tx.one<{ id: number; email: string }>(
-            `UPDATE users SET email = $2, pending_email = NULL, is_verified = true
-             WHERE id = $1 RETURNING id, email`,
-            [t.user_id, t.email],
-          )
-        } catch (e) {
-          if (isUniqueViolation(e)) throw fail(422, 'email', TAKEN, 'email_taken')
-          throw e
-        }
-      })
-      if (!restored) throw fail(422, 'token', LINK_INVALID, 'email_link_invalid')
+      const restored = await openAddressLink(
+        s,
+        'email_undo',
+        body.token,
+        `UPDATE users SET email = $2, pending_email = NULL, is_verified = true WHERE id = $1 RETURNING id, email`,
+      )
       await dropLinks(s, restored.id, 'email_change')
       await dropLinks(s, restored.id, 'email_undo')
       await s.sessions.revokeAll(restored.id)

@@ -13,6 +13,7 @@ import type { Db } from '../db/index.ts'
 import { clicksAt, dayOf, inquiryWindow, matchInquiries } from '../lib/cashback/inquiries.ts'
 import { afterCashbackChanges } from '../lib/cashback/notify.ts'
 import { fail, HttpError } from '../lib/http.ts'
+import { memberIdByEmail } from '../lib/member-by-email.ts'
 import { isoOf, isoOrNull } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
@@ -176,10 +177,7 @@ export async function inquiryRoutes(app: FastifyInstance, s: Services) {
         "Test mode only: a click of the member at a store (internal name, else the first store) days_ago days ago, at the store's rate (to file a missing cash back inquiry in the end-to-end tests).",
       body: DevClickRequest,
       async handler({ body }) {
-        const u = await s.db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
-          body.email,
-        ])
-        if (!u) throw fail(404, 'email', 'No member has this email.', 'not_found')
+        const uid = await memberIdByEmail(s.db, body.email)
         const store = await s.db.one<{ id: number; internal_name: string }>(
           'SELECT id, internal_name FROM stores WHERE ($1::text IS NULL OR internal_name = $1::text) ORDER BY id LIMIT 1',
           [body.store ?? null],
@@ -189,7 +187,7 @@ export async function inquiryRoutes(app: FastifyInstance, s: Services) {
         await s.db.query(
           `INSERT INTO clicks (id, user_id, store_id, rate_type, rate_value, created_at)
            SELECT $1, $2, id, rate_type, rate_value, now() - make_interval(secs => $4::float8) FROM stores WHERE id = $3`,
-          [id, u.id, store.id, body.days_ago * 86_400],
+          [id, uid, store.id, body.days_ago * 86_400],
         )
         return { success: true, store: store.internal_name }
       },

@@ -21,7 +21,7 @@ import { fail } from '../lib/http.ts'
 import { enqueue } from '../lib/job-queue.ts'
 import { book, countOf, lockMembers, sumsOf, toBalances, withdrawableOf } from '../lib/ledger.ts'
 import { verifyPassword } from '../lib/password.ts'
-import { isoOf, isoOrNull, paged } from '../lib/present.ts'
+import { isoOf, isoOrNull, paged, pageOf, TOTAL_COL } from '../lib/present.ts'
 import { blockedFor, hit } from '../lib/ratelimit.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
@@ -115,7 +115,7 @@ type PurchaseRow = Omit<LedgerRow, 'status'> & {
  * expected one: the conversion's payable date, or while pending the row's estimate), and the next step
  * with its expected date while there is one.
  */
-function timelineOf(r: PurchaseRow) {
+function timelineOf(r: Omit<PurchaseRow, 'total'>) {
   if (r.conv_id === null) return null
   const reversed = r.conv_status === 'reversed'
   // a reversal after payout keeps its payable step done; one before it never reached it
@@ -245,15 +245,14 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     reply: LedgerReply,
     async handler({ query, user }) {
       const uid = user!.row.id
-      const page = query.page ?? 1
-      const per = query.per_page ?? 20
+      const page = pageOf(query)
       const params = [uid, query.currency ?? null, query.kind ?? null, query.status ?? null]
       // the page first, then the store of its rows only
       const rows = await s.db.query<LedgerRow>(
         `${LEDGER_SQL.replace(
           'FROM ledger l',
           `FROM (SELECT * FROM ledger l WHERE ${FILTER_SQL}
-           ORDER BY l.created_at DESC, l.id DESC LIMIT ${per} OFFSET ${(page - 1) * per}) l`,
+           ORDER BY l.created_at DESC, l.id DESC ${page.sql}) l`,
         )}
          ORDER BY l.created_at DESC, l.id DESC`,
         params,
@@ -262,7 +261,7 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
       const sums = query.kind ? await sumsOf(s.db, uid, query.kind) : await s.sessions.sums(uid)
       const total = countOf(sums, query.currency ?? null, query.status ?? null)
       return {
-        ...paged(rows.map(toEntry), page, per, total),
+        ...paged(rows.map(toEntry), page.page, page.per, total),
         totals: {
           cash: { pending: sums.cash_pending, payable: sums.cash_payable, paid: sums.cash_paid },
           coin: { pending: sums.coin_pending, payable: sums.coin_payable, paid: sums.coin_paid },
@@ -329,19 +328,13 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     query: PageQuery,
     reply: WithdrawalsReply,
     async handler({ query, user }) {
-      const page = query.page ?? 1
-      const per = query.per_page ?? 20
+      const page = pageOf(query)
       const rows = await s.db.query<WithdrawalRow & { total: number }>(
-        `SELECT ${WITHDRAWAL_COLS}, count(*) OVER ()::int AS total
-         FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
+        `SELECT ${WITHDRAWAL_COLS}, ${TOTAL_COL}
+         FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC, id DESC ${page.sql}`,
         [user!.row.id],
       )
-      return paged(
-        rows.map(({ total: _, ...w }) => toWithdrawal(w)),
-        page,
-        per,
-        rows[0]?.total ?? 0,
-      )
+      return page.reply(rows, toWithdrawal)
     },
   })
 
@@ -383,7 +376,7 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
         throw fail(422, 'password', 'The password is not correct.', 'wrong_password')
       }
       const hash = requestHash(body)
-      const out = await s.db.transaction(async (tx) => {
+      return s.sessions.changing(uid, async (tx) => {
         // One booking at a time per member: the row lock holds every other request of this member and
         // an account merge, which takes the same locks in the same order (lockMembers); on PGlite, one
         // connection, transactions run one after another anyway. A member merged away meanwhile is gone.
@@ -485,8 +478,6 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
         )
         return response
       })
-      s.sessions.forget(uid)
-      return out
     },
   })
 
@@ -494,8 +485,7 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     uid: number,
     q: { page?: number; per_page?: number; status?: string; benefit_type?: string },
   ) {
-    const page = q.page ?? 1
-    const per = q.per_page ?? 20
+    const page = pageOf(q)
     const where = `l.user_id = $1 AND l.kind IN ('cashback', 'plus_rebate')
       AND ($2::text IS NULL OR l.status = $2::text) AND ($3::text IS NULL OR l.benefit_type = $3::text)`
     // a conversion's reversal debit is shown with its purchase (its credit), not as a purchase of its own
@@ -503,9 +493,9 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     const rows = await s.db.query<PurchaseRow>(
       // the page first, then the way of its rows only
       `SELECT p.*, w.* FROM (
-         ${LEDGER_SQL.replace('SELECT', 'SELECT count(*) OVER ()::int AS total, l.conversion_id AS way_conversion, l.user_id AS way_user,')}
+         ${LEDGER_SQL.replace('SELECT', `SELECT ${TOTAL_COL}, l.conversion_id AS way_conversion, l.user_id AS way_user,`)}
          WHERE ${listed}
-         ORDER BY l.created_at DESC, l.id DESC LIMIT ${per} OFFSET ${(page - 1) * per}
+         ORDER BY l.created_at DESC, l.id DESC ${page.sql}
        ) p LEFT JOIN LATERAL (${PURCHASE_WAY_SQL}) w ON true
        ORDER BY p.created_at DESC, p.id DESC`,
       [uid, q.status ?? null, q.benefit_type ?? null],
@@ -516,28 +506,23 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
       [uid, q.status ?? null, q.benefit_type ?? null],
     )
     return {
-      ...paged(
-        rows.map((r) => ({
-          id: r.id,
-          store: storeOf(r),
-          benefit_type: r.benefit_type ?? 'cashback',
-          order_amount_cents: r.order_amount_cents ?? r.sale_cents ?? 0,
-          amount_cents: r.amount,
-          status: r.status,
-          reason: r.reason,
-          expected_at: isoOrNull(r.expected_at),
-          created_at: isoOf(r.created_at),
-          test: r.test,
-          timeline: timelineOf(r),
-          reversal:
-            r.rev_amount === null
-              ? null
-              : { amount_cents: r.rev_amount, status: r.rev_status!, created_at: isoOf(r.rev_created_at!) },
-        })),
-        page,
-        per,
-        rows[0]?.total ?? 0,
-      ),
+      ...page.reply(rows, (r) => ({
+        id: r.id,
+        store: storeOf(r),
+        benefit_type: r.benefit_type ?? 'cashback',
+        order_amount_cents: r.order_amount_cents ?? r.sale_cents ?? 0,
+        amount_cents: r.amount,
+        status: r.status,
+        reason: r.reason,
+        expected_at: isoOrNull(r.expected_at),
+        created_at: isoOf(r.created_at),
+        test: r.test,
+        timeline: timelineOf(r),
+        reversal:
+          r.rev_amount === null
+            ? null
+            : { amount_cents: r.rev_amount, status: r.rev_status!, created_at: isoOf(r.rev_created_at!) },
+      })),
       totals: Object.fromEntries(totals.map((t) => [t.status, t.cents])),
     }
   }
@@ -573,8 +558,7 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     query: PageQuery,
     reply: CoinHistoryReply,
     async handler({ query, user }) {
-      const page = query.page ?? 1
-      const per = query.per_page ?? 20
+      const page = pageOf(query)
       const uid = user!.row.id
       const rows = await s.db.query<{
         id: number
@@ -584,18 +568,13 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
         test: boolean
         total: number
       }>(
-        `SELECT id, amount, reason, created_at, test, count(*) OVER ()::int AS total FROM ledger
+        `SELECT id, amount, reason, created_at, test, ${TOTAL_COL} FROM ledger
          WHERE user_id = $1 AND currency = 'coin' AND status NOT IN ('declined', 'reversed')
-         ORDER BY created_at DESC, id DESC LIMIT ${per} OFFSET ${(page - 1) * per}`,
+         ORDER BY created_at DESC, id DESC ${page.sql}`,
         [uid],
       )
       return {
-        ...paged(
-          rows.map(({ total: _, ...r }) => ({ ...r, created_at: isoOf(r.created_at) })),
-          page,
-          per,
-          rows[0]?.total ?? 0,
-        ),
+        ...page.reply(rows, (r) => ({ ...r, created_at: isoOf(r.created_at) })),
         balance: (await s.sessions.sums(uid)).coin_payable,
       }
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod/mini'
-import { fail } from '../lib/http.ts'
+import { memberIdByEmail } from '../lib/member-by-email.ts'
 import { sendMemberMail } from '../lib/member-mail.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
@@ -22,13 +22,9 @@ export async function mailDevRoutes(app: FastifyInstance, s: Services) {
       list: z.enum(['cashback', 'offers']),
     }),
     async handler({ body }) {
-      const u = await s.db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
-        body.email,
-      ])
-      if (!u) throw fail(404, 'email', 'No member has this email.', 'not_found')
       const sent = await sendMemberMail(
         s,
-        u.id,
+        await memberIdByEmail(s.db, body.email),
         (t, _lng, m) => ({
           to: m.email,
           subject: t('mail-account:sample.subject'),

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod/mini'
 import { DevAdvanceRequest } from '../../plugins/account/contract.ts'
-import { errorBody, fail } from '../lib/http.ts'
+import { errorBody } from '../lib/http.ts'
 import { releaseDuePayouts } from '../lib/ledger.ts'
+import { memberIdByEmail } from '../lib/member-by-email.ts'
 import { settlePayout } from '../lib/payouts.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
@@ -68,12 +69,9 @@ export async function payoutRoutes(app: FastifyInstance, s: Services) {
       "Test mode only: the member's held payouts end their hold now and go to the payout provider (scheduled work sends them), or to review above the threshold.",
     body: DevAdvanceRequest,
     async handler({ body }) {
-      const m = await s.db.one<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
-        body.email,
-      ])
-      if (!m) throw fail(404, 'email', 'No such member.', 'not_found')
-      const r = await releaseDuePayouts(s.db, { userId: m.id, all: true })
-      s.sessions.forget(m.id)
+      const uid = await memberIdByEmail(s.db, body.email)
+      const r = await releaseDuePayouts(s.db, { userId: uid, all: true })
+      s.sessions.forget(uid)
       return { success: true, released: r.released, review: r.review.length }
     },
   })

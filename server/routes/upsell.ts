@@ -148,7 +148,7 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
         )
         throw declined()
       }
-      const sub = await s.db.transaction(async (tx) => {
+      const sub = await s.sessions.changing(uid, async (tx) => {
         // one subscribe at a time per member: the checks again, under the member's row lock
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [uid])
         const again = await tx.one<SubRow>(open, [uid, body.plan])
@@ -192,7 +192,6 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
         )
         return r!
       })
-      s.sessions.forget(uid)
       return { success: true, data: toSub(sub), redirect: '/splthanq' }
     },
   })
@@ -241,7 +240,7 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
     reply: CancelReply,
     async handler({ body, user }) {
       const uid = user!.row.id
-      const r = await s.db.transaction(async (tx) => {
+      const r = await s.sessions.changing(uid, async (tx) => {
         const sub = await tx.one<SubRow>(
           `UPDATE subscriptions SET status = 'cancelled', cancelled_at = now(), next_billing_at = NULL
            WHERE user_id = $1 AND plan = $2 AND status <> 'cancelled' RETURNING ${SUB_COLS}`,
@@ -260,7 +259,6 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
         )
         return sub
       })
-      s.sessions.forget(uid)
       return { success: true, data: toSub(r) }
     },
   })

@@ -1,3 +1,6 @@
+import type { Db } from '../db/index.ts'
+import { DAY, iso } from './rows.ts'
+
 /** Company news posts, each in English and Spanish. Dates are days before the seed date. */
 export interface NewsSeed {
   slug: string
@@ -256,3 +259,24 @@ export const newsPosts: NewsSeed[] = [
     },
   },
 ]
+
+/** The news posts, a row per language, dated `daysAgo` before `now`. */
+export async function seedNews(db: Db, now: number) {
+  const news: Record<string, unknown>[] = []
+  for (const p of newsPosts) {
+    for (const lang of ['en', 'es'] as const) {
+      const t = p[lang]
+      news.push({
+        slug: p.slug,
+        lang,
+        title: t.title,
+        summary: t.summary,
+        body: t.body,
+        published_at: iso(now - p.daysAgo * DAY),
+      })
+    }
+  }
+  await db.query('INSERT INTO news SELECT * FROM json_populate_recordset(null::news, $1::json)', [
+    JSON.stringify(news),
+  ])
+}

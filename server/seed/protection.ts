@@ -1,6 +1,5 @@
 import type { Db } from '../db/index.ts'
-
-const DAY = 86_400_000
+import { DAY, iso } from './rows.ts'
 
 /**
  * The demo member's protection pages: accounts linked before linking went through the provider (no
@@ -9,7 +8,6 @@ const DAY = 86_400_000
  * Dates are relative to now.
  */
 export async function seedDemoProtection(db: Db, uid: number, email: string, now = Date.now()) {
-  const iso = (t: number) => new Date(t).toISOString()
   const insert = async (table: string, row: Record<string, unknown>) => {
     const cols = Object.keys(row)
     const r = await db.one<{ id: number }>(

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { config as defaultConfig, plugins as defaultPlugins } from '../../tests/fixtures/brand-module'
 import type { RuntimeConfig } from '../config/runtime-types'
+import { renderFirstPaints } from '../node/first-paint'
 import { definePlugin } from '../plugin/define'
 import { createRegistry } from '../plugin/registry'
 import type { FirstPaintProps } from '../plugin/types'
 import { dropMismatchedFirstPaint, revealApp } from './client'
-import { renderFirstPaints } from '../node/first-paint'
 
 function Hello({ who }: FirstPaintProps) {
   const { t } = useTranslation('shop')

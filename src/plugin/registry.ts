@@ -34,7 +34,7 @@ export interface Registry {
   readonly guards: ReadonlyMap<string, Guard>
   readonly locales: ReadonlyMap<string, Readonly<Record<string, LocaleLoader>>>
   readonly slots: ReadonlyMap<SlotName, readonly SlotEntry[]>
-  /** Side menus by name: the enabled plugins' entries, sorted by order (then path). */
+  /** Side menus by name: the enabled plugins' entries, sorted by order (then route name). */
   readonly menus: ReadonlyMap<string, readonly MenuEntry[]>
   /** The enabled plugins' navigation hooks, in plugin order. */
   readonly navigation: readonly NavigationHook[]
@@ -80,7 +80,7 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
       for (const e of entries) {
         if (!/^[a-z][a-z0-9-]*:[\w.-]+$/.test(e.label))
           throw new Error(
-            `Plugin '${p.name}': menu '${menu}' entry '${e.path}' needs its label as 'namespace:key'.`,
+            `Plugin '${p.name}': menu '${menu}' entry '${e.route}' needs its label as 'namespace:key'.`,
           )
         list.push(e)
       }
@@ -122,11 +122,11 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
       const ns = e.label.split(':')[0]!
       if (ns !== 'core' && !locales.has(ns))
         throw new Error(
-          `Menu '${menu}' entry '${e.path}' names texts '${ns}', which no enabled plugin gives.`,
+          `Menu '${menu}' entry '${e.route}' names texts '${ns}', which no enabled plugin gives.`,
         )
     }
   const navigation = plugins.flatMap((p) => (p.navigation ? [p.navigation] : []))
-  for (const list of menus.values()) list.sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
+  for (const list of menus.values()) list.sort((a, b) => a.order - b.order || a.route.localeCompare(b.route))
   return {
     plugins,
     screens,

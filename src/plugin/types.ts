@@ -13,7 +13,7 @@ export interface ScreenProps {
   [prop: string]: unknown
 }
 
-/** What a first paint component gets (src/first-paint/render.tsx): the config, the route's props. */
+/** What a first paint component gets (src/node/first-paint.tsx): the config, the route's props. */
 export interface FirstPaintProps {
   config: RuntimeConfig
   language: string
@@ -69,13 +69,15 @@ export type NavigationResult = undefined | { external: string }
 export type NavigationHook = (ctx: NavigationContext) => NavigationResult | Promise<NavigationResult>
 
 /**
- * One link of a side menu a route names in routes.json (`"menu": "account"`): the path it opens, its
- * label as '<namespace>:<key>' (loaded with the screen) and its place (lower first).
+ * One link of a side menu a route names in routes.json (`"menu": "account"`): the name of the route it
+ * opens (routes.json `name`; config:check refuses a name no route has), its label as
+ * '<namespace>:<key>' (loaded with the screen) and its place (lower first). An entry whose route the
+ * brand does not ship is left out.
  *
- * @example { path: '/account/coin/history', label: 'coins:menu.history', order: 60 }
+ * @example { route: 'account-coin-history', label: 'coins:menu.history', order: 60 }
  */
 export interface MenuEntry {
-  path: string
+  route: string
   label: string
   order: number
 }
@@ -104,7 +106,7 @@ export type SlotContribution =
 
 /**
  * Typed events between plugins. Plugins add their own by module augmentation of the public module:
- * `declare module '../../src/index' { interface AppEvents { 'my-event': { id: number } } }`
+ * `declare module '@core' { interface AppEvents { 'my-event': { id: number } } }`
  */
 export interface AppEvents {
   /** The auth guard turned a visitor away (the tracking plugin records it). */
@@ -177,7 +179,7 @@ export interface PluginDefinition {
   firstPaint?: Readonly<Record<string, ComponentLoader<FirstPaintProps>>>
   /**
    * Screens the server draws at request time, in the main layout, before the app starts
-   * (src/first-paint/server.tsx): by screen name, the GET calls whose replies the screen's first
+   * (src/node/page-paint.tsx): by screen name, the GET calls whose replies the screen's first
    * render reads through `useFirstData`. The server makes them in-process (the API's own caches),
    * renders the screen itself to HTML and sends the replies in the page, where the HTTP client answers
    * the same calls from them once. A not-found state drawn (`useNotFoundStatus`) makes the page a 404.

@@ -12,7 +12,7 @@ import { revealApp } from '../first-paint/client'
 import type { Registry } from '../plugin/registry'
 import type { GuardResult, ScreenProps, Services } from '../plugin/types'
 import type { RootStore } from '../state/root'
-import { NotFound } from '../ui/NotFound'
+import { NotFound } from './NotFound'
 import { askNavigationHooks, externalLoad, fullPageLoad, redirectTarget } from './navigation'
 import { layoutOf, type Resolver, type RouteEntry, routeTable } from './resolve'
 

@@ -1,7 +1,7 @@
 /**
  * The one route resolver: which entry of routes.json, landers.json or redirects.json a path is, and
  * its params. The route loader and the guards it runs (build.tsx), the layout, the start-up prefetch
- * (firstPage), the first paints (src/first-paint/render.tsx, server/static.ts), navigation
+ * (firstPage), the first paints (src/node/first-paint.tsx, server/static.ts), navigation
  * (navigation.ts: where a path ends after redirects) and the config check all ask it, so they cannot
  * disagree.
  *
@@ -33,8 +33,8 @@ export type RouteEntry =
       /** false: no site footer (routes.json `footer`). */
       footer?: boolean
     }
-  | { kind: 'redirect'; path: string; guard?: string; to: string; keepQuery: boolean }
-  | { kind: 'external'; path: string; guard?: string; external: string }
+  | { kind: 'redirect'; path: string; guard?: string; to: string; keepQuery: boolean; name?: string }
+  | { kind: 'external'; path: string; guard?: string; external: string; name?: string }
 
 type Params = Record<string, string | undefined>
 
@@ -221,7 +221,7 @@ export function collectEntries(
         menu: r.menu,
         footer: r.footer,
       })
-    } else out.push({ kind: 'external', path: r.path, guard: r.guard, external: r.external })
+    } else out.push({ kind: 'external', path: r.path, guard: r.guard, external: r.external, name: r.name })
   }
   for (const l of config.landers?.landers ?? []) {
     for (const path of l.paths) {
@@ -235,7 +235,14 @@ export function collectEntries(
     }
   }
   for (const r of config.redirects)
-    out.push({ kind: 'redirect', path: r.from, guard: r.guard, to: r.to, keepQuery: r.keepQuery })
+    out.push({
+      kind: 'redirect',
+      path: r.from,
+      guard: r.guard,
+      to: r.to,
+      keepQuery: r.keepQuery,
+      name: r.name,
+    })
   return out
 }
 

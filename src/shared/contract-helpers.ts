@@ -12,6 +12,16 @@ export const int = (min: number, max: number) =>
 /** A string of at most `max` characters. */
 export const str = (max: number) => z.string().check(z.maxLength(max))
 
+/**
+ * The attribution a request may carry (SPEC 3: sid, cid, partner; at most 100 characters each): auth's
+ * sign-up sends it and the tracking plugin's calls take it.
+ */
+export const attributionFields = {
+  sid: z.optional(str(100)),
+  cid: z.optional(str(100)),
+  partner: z.optional(str(100)),
+}
+
 /** A page of a list: its items and where the page stands (page, per_page, total, has_more). */
 export const paged = <T extends z.ZodMiniType>(item: T) =>
   z.object({
@@ -21,3 +31,7 @@ export const paged = <T extends z.ZodMiniType>(item: T) =>
     total: z.number(),
     has_more: z.boolean(),
   })
+
+/** The reply of a call that only says it was done (`{ success: true }`). */
+export const OkReply = z.object({ success: z.boolean() })
+export type OkReply = z.infer<typeof OkReply>

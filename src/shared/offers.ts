@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { paged } from './contract-helpers'
 
 /**
  * Offers (coupon, APP, GAME, CASHBACK): a shape two plugins share (coins serves them, the catalog
@@ -25,13 +26,17 @@ export const Offer = z.object({
 })
 export type Offer = z.infer<typeof Offer>
 
-export const OffersReply = z.object({
-  data: z.array(Offer),
-  page: z.number(),
-  per_page: z.number(),
-  total: z.number(),
-  has_more: z.boolean(),
-})
+export const OffersReply = paged(Offer)
 export type OffersReply = z.infer<typeof OffersReply>
 export const OfferReply = z.object({ data: Offer })
 export type OfferReply = z.infer<typeof OfferReply>
+
+/**
+ * POST /api/offers/:offer_id/start: the click URL of an offer, for a member with a verified email
+ * (coins and the catalog start offers). APP and GAME offers run on a platform (offers.network): they
+ * also carry attempt_id (the subid of its postback), like coins' StartReply.
+ */
+export const OfferStartReply = z.object({
+  data: z.object({ click_url: z.string(), attempt_id: z.optional(z.string()) }),
+})
+export type OfferStartReply = z.infer<typeof OfferStartReply>

@@ -1,11 +1,11 @@
 import { z } from 'zod/mini'
+import { type PlanId, PlanIds } from '../config/schemas/plan-ids'
 
 /**
  * A membership subscription (plus, shipping): a shape two plugins share (upsell sells and serves it,
  * the account area lists and cancels it), so it lives in the core's node-safe public module.
  */
-export const PlanIds = ['plus', 'shipping'] as const
-export type PlanId = (typeof PlanIds)[number]
+export { type PlanId, PlanIds }
 export const Subscription = z.object({
   id: z.number(),
   plan: z.enum(PlanIds),
@@ -16,3 +16,10 @@ export const Subscription = z.object({
   cancelled_at: z.nullable(z.string()),
 })
 export type Subscription = z.infer<typeof Subscription>
+/** GET /api/account/subscriptions (answered by upsell's routes, listed by the account area too). */
+export const SubscriptionsReply = z.object({ data: z.array(Subscription) })
+export type SubscriptionsReply = z.infer<typeof SubscriptionsReply>
+/** POST /api/cancel-subscription: upsell's and the account area's cancel button. */
+export const CancelRequest = z.object({ plan: z.enum(PlanIds) })
+export const CancelReply = z.object({ success: z.boolean(), data: Subscription })
+export type CancelReply = z.infer<typeof CancelReply>

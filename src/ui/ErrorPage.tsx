@@ -2,9 +2,9 @@ import { useLayoutEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
 import { revealApp } from '../first-paint/client'
+import { NotFound } from '../routing/NotFound'
 import { Button } from './Button'
 import s from './layout.module.css'
-import { NotFound } from './NotFound'
 
 /** Anything a route throws ends here: a clear message and a way to retry, never a stack trace. */
 export function ErrorPage() {

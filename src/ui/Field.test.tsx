@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { CheckField, Field, FormAlert, focusFirstError, RadioGroup } from './Field'
+import { CheckField, Field, Fields, FormAlert, focusFirstError, RadioGroup } from './Field'
+import { useForm } from './useForm'
 
 const reveal = { show: 'Show password', hide: 'Hide password', showShort: 'Show', hideShort: 'Hide' }
 
@@ -49,6 +50,62 @@ describe('Field', () => {
       />,
     )
     expect(el).toBe(screen.getByLabelText('Code'))
+  })
+})
+
+/** A form of two fields listed as data; `errors` stands in for errors the form was shown. */
+function Form({ errors = {} }: { errors?: Record<string, string> }) {
+  const f = useForm({ city: 'Austin', zip: '' })
+  return (
+    <form>
+      <Fields
+        form={{
+          text: (name: 'city' | 'zip') => ({ ...f.text(name), error: errors[name] ?? f.text(name).error }),
+        }}
+        fields={[
+          { id: 'city', label: 'City', autoComplete: 'address-level2' },
+          { id: 'zip', label: 'ZIP', hint: '5 digits', inputMode: 'numeric' },
+        ]}
+      />
+      <output data-testid="values">{JSON.stringify(f.values)}</output>
+    </form>
+  )
+}
+
+/** A field whose id is not its name. */
+function Named() {
+  const f = useForm({ email: 'ana@example.com' })
+  return <Fields form={f} fields={[{ id: 'su-email', name: 'email', label: 'Email', type: 'email' }]} />
+}
+
+describe('Fields', () => {
+  it('one labelled input per entry, in order, with its props, bound to the form by its id', () => {
+    render(<Form />)
+    const inputs = screen.getAllByRole('textbox')
+    expect(inputs.map((i) => i.getAttribute('name'))).toEqual(['city', 'zip'])
+    const city = screen.getByLabelText('City') as HTMLInputElement
+    expect(city.value).toBe('Austin')
+    expect(city.getAttribute('autocomplete')).toBe('address-level2')
+    const zip = screen.getByLabelText('ZIP')
+    expect(zip.getAttribute('inputmode')).toBe('numeric')
+    expect(zip.getAttribute('aria-describedby')).toBe('zip-hint')
+    fireEvent.change(zip, { target: { value: '78701' } })
+    expect(screen.getByTestId('values').textContent).toBe('{"city":"Austin","zip":"78701"}')
+  })
+
+  it('binds an entry by its name when its id is another (two forms on a page)', () => {
+    render(<Named />)
+    const input = screen.getByLabelText('Email') as HTMLInputElement
+    expect(input.id).toBe('su-email')
+    expect(input.name).toBe('email')
+    expect(input.value).toBe('ana@example.com')
+  })
+
+  it("shows each field's error from the form under that field", () => {
+    render(<Form errors={{ zip: 'Enter a ZIP code.' }} />)
+    expect(screen.getByLabelText('ZIP').getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById('zip-error')?.textContent).toBe('Enter a ZIP code.')
+    expect(screen.getByLabelText('City').hasAttribute('aria-invalid')).toBe(false)
   })
 })
 

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useState } from 'react'
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useState } from 'react'
 import s from './field.module.css'
 
 /** Texts of a password field's show/hide toggle: full accessible names and optional short visible words. */
@@ -60,6 +60,45 @@ export function Field({ id, label, error, hint, reveal, inputRef, ...input }: Fi
       ) : null}
       <FieldError id={id} error={error} />
     </div>
+  )
+}
+
+/**
+ * A Field of a `Fields` list: its input's props, but not what the form binds (value, onChange, error);
+ * bound by its id, or by its name when the id is another.
+ */
+export type FieldSpec<K extends string = string> = Omit<
+  FieldProps,
+  'id' | 'name' | 'value' | 'onChange' | 'error'
+> &
+  ({ id: K; name?: undefined } | { id: string; name: K })
+
+/**
+ * The text fields of a form, written as data: one Field per entry, in order, each bound to the form by
+ * its name, else its id (`form.text(key)`: value, onChange and error, as useForm gives them).
+ *
+ * @example
+ * <Fields form={f} fields={[{ id: 'city', label: t('city'), autoComplete: 'address-level2' }]} />
+ */
+export function Fields<K extends string>({
+  form,
+  fields,
+}: {
+  form: {
+    text: (name: K) => {
+      value: string
+      onChange: (e: ChangeEvent<HTMLInputElement>) => void
+      error?: string | null
+    }
+  }
+  fields: readonly FieldSpec<K>[]
+}) {
+  return (
+    <>
+      {fields.map((spec) => (
+        <Field key={spec.id} {...spec} {...form.text(spec.name ?? (spec.id as K))} />
+      ))}
+    </>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react'
+import { type ReactNode, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
 import { type Language, setLanguage } from '../i18n'
@@ -118,17 +118,26 @@ function ScreenAndFooter({ menu, footer = true }: { menu?: string; footer?: bool
 
 /** The main site: one header, one footer, the screen between them (with the route's side menu, if any). */
 export function MainLayout() {
-  const { t } = useTranslation('core')
   const { config } = useServices()
   const { pathname } = useLocation()
   const menu = menuOf(routeTable(config).resolve(pathname))
+  return (
+    <MainShell>
+      <ScreenAndFooter menu={menu} />
+    </MainShell>
+  )
+}
+
+/** The main layout's shell: the skip link and the header, then the rest (the page paints draw it too). */
+export function MainShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('core')
   return (
     <div className={s.shell}>
       <a href="#main" className={s.skip}>
         {t('skipToContent')}
       </a>
       <Header />
-      <ScreenAndFooter menu={menu} />
+      {children}
     </div>
   )
 }

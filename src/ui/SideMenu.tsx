@@ -1,18 +1,30 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router-dom'
+import type { RuntimeConfig } from '../config/runtime-types'
 import type { MenuEntry } from '../plugin/types'
+import { pathTo, routeAt } from '../routing/names'
 import { useApp } from '../state/context'
 import s from './side-menu.module.css'
 
-/** The entry a path belongs to: the exact one, else the longest one whose path is a prefix of it. */
-export function currentEntry(entries: readonly MenuEntry[], pathname: string): MenuEntry | undefined {
-  const path = pathname.replace(/\/+$/, '').toLowerCase() || '/'
-  const exact = entries.find((e) => e.path.toLowerCase() === path)
-  if (exact) return exact
-  return entries
-    .filter((e) => path.startsWith(`${e.path.toLowerCase()}/`))
-    .sort((a, b) => b.path.length - a.path.length)[0]
+type MenuConfig = Pick<RuntimeConfig, 'routes' | 'redirects' | 'landers' | 'absent'>
+
+/**
+ * The entry a path belongs to, asked of the route resolver: the entry of the route the path is, else
+ * of the route of the path one segment up, and so on ('/account/profile/verify' is under the profile).
+ */
+export function currentEntry(
+  entries: readonly MenuEntry[],
+  config: MenuConfig,
+  pathname: string,
+): MenuEntry | undefined {
+  let path = pathname.replace(/\/+$/, '') || '/'
+  for (;;) {
+    const name = routeAt(config, path)?.name
+    const entry = name === undefined ? undefined : entries.find((e) => e.route === name)
+    if (entry || path === '/') return entry
+    path = path.slice(0, path.lastIndexOf('/')) || '/'
+  }
 }
 
 /**
@@ -21,8 +33,14 @@ export function currentEntry(entries: readonly MenuEntry[], pathname: string): M
  * aria-current. On a narrow screen it folds into a disclosure button that names the current page.
  */
 export function SideMenu({ name }: { name: string }) {
-  const { registry } = useApp()
-  const entries = registry.menus.get(name) ?? []
+  const { registry, services } = useApp()
+  const { config } = services
+  // an entry whose route this brand does not ship is left out
+  const links = (registry.menus.get(name) ?? []).flatMap((e) => {
+    const path = pathTo(config, e.route)
+    return path === null ? [] : [{ entry: e, path }]
+  })
+  const entries = links.map((l) => l.entry)
   // the labels' namespaces: the menu draws once their texts are in (the screen's loader fetches them
   // too), and re-renders if a language arrives later
   const namespaces = [...new Set(entries.map((e) => e.label.split(':')[0]!))]
@@ -30,7 +48,7 @@ export function SideMenu({ name }: { name: string }) {
   const { pathname } = useLocation()
   const [open, setOpen] = useState(false)
   const listId = useId()
-  const current = currentEntry(entries, pathname)
+  const current = currentEntry(entries, config, pathname)
   // a link followed closes the folded menu
   // biome-ignore lint/correctness/useExhaustiveDependencies: on each new path
   useEffect(() => setOpen(false), [pathname])
@@ -50,9 +68,9 @@ export function SideMenu({ name }: { name: string }) {
         </span>
       </button>
       <ul id={listId} className={open ? `${s.list} ${s.open}` : s.list}>
-        {entries.map((e) => (
-          <li key={e.path}>
-            <Link to={e.path} aria-current={e === current ? 'page' : undefined}>
+        {links.map(({ entry: e, path }) => (
+          <li key={e.route}>
+            <Link to={path} aria-current={e === current ? 'page' : undefined}>
               {t(e.label)}
             </Link>
           </li>

@@ -13,10 +13,13 @@ export const surface: {
   /** A card in a list of cards (its parts stacked) and that list (one column on a phone, two from 600 px). */
   readonly tile: string
   readonly tiles: string
+  /** A status word in a small round badge (put the plugin's colour class for the status beside it). */
+  readonly pill: string
 } = {
   card: s.card as string,
   success: s.success as string,
   alert: s.alert as string,
   tile: s.tile as string,
   tiles: s.tiles as string,
+  pill: s.pill as string,
 }

@@ -1,39 +1,86 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorText } from '../http/error-text'
+import { HttpError } from '../http/errors'
 import { Button } from './Button'
 import s from './layout.module.css'
 
 export type LoadState<T> =
   | { status: 'loading'; data?: T; error?: undefined }
   | { status: 'success'; data: T; error?: undefined }
+  | { status: 'not-found'; data?: undefined; error: unknown }
   | { status: 'error'; data?: T; error: unknown }
+
+export interface LoadOptions<T> {
+  /**
+   * A 404 (or a 422 for a malformed name or id) is the state 'not-found', the one signal a screen
+   * tests for "this does not exist"; without it, such a reply is an error like any other.
+   */
+  notFound?: boolean
+  /**
+   * The reply the page was drawn with (`useFirstData`), if any: the first state, and no first call
+   * for the first key. A drawn 404/422 starts 'not-found' (a malformed name: pass `{ status: 404 }`).
+   */
+  first?: { status: number; data?: T }
+}
+
+/** A reply that says the thing asked for does not exist: 404, or 422 for a malformed name. */
+export const isNotFound = (error: unknown) =>
+  error instanceof HttpError && (error.status === 404 || error.status === 422)
 
 /**
  * Data a screen loads when it mounts and whenever `key` changes: its status, the last data, the
- * error, `retry` (loads again) and `set` (replaces the data after an action). A reply that arrives
- * after a newer request started is dropped.
+ * error, `retry` (loads again), `set` (replaces the data after an action) and `update` (changes it). A reply that arrives
+ * after a newer request started is dropped. The one loader of the app: paged lists use `usePaged`.
  *
  * @example const ledger = useLoad(`${kind}:${page}`, () => api.ledger({ kind, page }))
+ * @example const store = useLoad(name, () => api.store(name), { notFound: true, first })
  */
-export function useLoad<T>(key: string, load: () => Promise<T>) {
-  const [state, setState] = useState<LoadState<T>>({ status: 'loading' })
+export function useLoad<T>(key: string, load: () => Promise<T>, options: LoadOptions<T> = {}) {
+  const [state, setState] = useState<LoadState<T>>(() => fromFirst(options.first) ?? { status: 'loading' })
   const [attempt, setAttempt] = useState(0)
   const seq = useRef(0)
   const loader = useRef(load)
   loader.current = load
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads on a new key or a retry
+  const missing = useRef(options.notFound)
+  missing.current = options.notFound
+  const settledBy = useRef(fromFirst(options.first) ? key : undefined)
+  // Loads again on a new key or a retry; the first key is settled when the page was drawn with it.
   useEffect(() => {
+    if (settledBy.current === key && attempt === 0) return
+    settledBy.current = undefined
     const mine = ++seq.current
     setState((s) => ({ status: 'loading', data: s.data }))
     loader.current().then(
       (data) => mine === seq.current && setState({ status: 'success', data }),
-      (error: unknown) => mine === seq.current && setState((s) => ({ status: 'error', data: s.data, error })),
+      (error: unknown) =>
+        mine === seq.current &&
+        setState((s) =>
+          missing.current && isNotFound(error)
+            ? { status: 'not-found', error }
+            : { status: 'error', data: s.data, error },
+        ),
     )
   }, [key, attempt])
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
   const set = useCallback((data: T) => setState({ status: 'success', data }), [])
-  return { ...state, retry, set }
+  /** Changes loaded data from its latest value (an optimistic change); nothing before it has loaded. */
+  const update = useCallback(
+    (change: (data: T) => T) =>
+      setState((s) => (s.status === 'success' ? { status: 'success', data: change(s.data) } : s)),
+    [],
+  )
+  return { ...state, retry, set, update }
+}
+
+/** A drawn reply as a state: a success, or not found (404/422); anything else is no state. */
+function fromFirst<T>(first: { status: number; data?: T } | undefined): LoadState<T> | undefined {
+  if (!first) return undefined
+  if (first.status >= 200 && first.status < 300 && first.data !== undefined)
+    return { status: 'success', data: first.data }
+  if (first.status === 404 || first.status === 422)
+    return { status: 'not-found', error: new HttpError('Not found', 'status', first.status) }
+  return undefined
 }
 
 /**

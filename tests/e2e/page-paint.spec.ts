@@ -4,7 +4,7 @@ import { registerByApi, restoreSession } from './helpers'
 import { watchTakeOver } from './observers'
 
 // Issue 17: home, the store list, a category and a store page arrive drawn in the HTML (the server's
-// page paints, src/first-paint/server.tsx) with the main layout, in the visitor's language; the app
+// page paints, src/node/page-paint.tsx) with the main layout, in the visitor's language; the app
 // takes over without fetching that data again and without moving anything.
 
 type Named = { name: string; internal_name: string }

@@ -1,9 +1,10 @@
 /**
  * What the plugins' screen tests share (the one place a plugin's test may import besides the core's
- * public module; biome.json allows it): real texts in an i18next instance, a fake HTTP client that
+ * public module; the import wall, scripts/check-layers.ts, allows it): real texts in an i18next instance, a fake HTTP client that
  * answers 'METHOD /path' from handlers, and a fake session of a signed-in member.
  */
 
+import { config as brandConfig } from '@brand'
 import {
   type AppContextValue,
   type AppEvents,
@@ -130,9 +131,21 @@ export function testRegistry(plugins: readonly Plugin[]) {
   return createRegistry(plugins)
 }
 
+/** The default brand's route table, for a test's config: the screens link by route name. */
+export const routeTable = {
+  routes: brandConfig.routes,
+  redirects: brandConfig.redirects,
+  landers: brandConfig.landers,
+  absent: brandConfig.absent,
+}
+
+/** A screen test's config: the route table, the brand's name and both languages (add `plugins`). */
+export const screenConfig = { ...routeTable, brand: { name: 'Rewards' }, app: { languages: ['en', 'es'] } }
+
 /**
  * The services of a screen test: the fake HTTP client and session, the config, and cookies, tracking
  * and events that record what the screen does (`removed` cookie names, `tracked` actions, `events`).
+ * The config has the default brand's route table unless it brings its own (links by route name).
  *
  * @example const { services, events } = testServices({ http, config: { plugins: ['auth', 'coins'] } })
  */
@@ -151,7 +164,7 @@ export function testServices({
   const services = {
     http,
     session,
-    config,
+    config: { ...routeTable, ...config },
     cookies: { remove: (n: string) => removed.push(n), get: () => undefined, set: () => {} },
     track: (a: string) => tracked.push(a),
     events: {

@@ -22,8 +22,8 @@ import tracking from '../../plugins/tracking/index'
 import upsell from '../../plugins/upsell/index'
 import { createHttpClient } from '../../src/http/client'
 import { createI18n } from '../../src/i18n'
-import { composeApp } from '../../src/plugin/compose'
 import { createRegistry } from '../../src/plugin/registry'
+import { composeApp } from '../../src/state/compose'
 import { config as defaultConfig } from '../fixtures/brand-module'
 
 const all: Record<string, Plugin> = {

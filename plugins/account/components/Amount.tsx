@@ -1,4 +1,4 @@
-import { formatCents, useTranslation } from '@core'
+import { formatCents, surface, useTranslation } from '@core'
 import s from './account.module.css'
 
 /** A ledger amount: cash in cents as dollars with 2 decimals (SPEC 9), coins whole. */
@@ -14,7 +14,7 @@ export function Amount({ amount, currency }: { amount: number; currency: 'cash' 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('account')
   return (
-    <span className={`${s.badge} ${s[`s-${status}`] ?? ''}`} data-status={status}>
+    <span className={`${surface.pill} ${s[`s-${status}`] ?? ''}`} data-status={status}>
       {t(`status.${status}`, { defaultValue: status })}
     </span>
   )

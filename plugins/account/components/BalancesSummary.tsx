@@ -1,6 +1,6 @@
 import { Figures, LoadView, TestMoneyLabel, useLoad, useServices, useTranslation } from '@core'
+import { ledgerApi } from '../api'
 import { Amount, DateText } from './Amount'
-import { ledgerApi } from './ledger-api'
 import s from './styles'
 
 /**
@@ -30,16 +30,8 @@ export default function BalancesSummary({ coins = false }: { coins?: boolean }) 
           <Figures
             testId="balances"
             items={[
-              {
-                label: t('history.payable'),
-                value: <Amount amount={b.cash.payable_cents} currency="cash" />,
-                testId: 'cash-payable',
-              },
-              {
-                label: t('history.pending'),
-                value: <Amount amount={b.cash.pending_cents} currency="cash" />,
-                testId: 'cash-pending',
-              },
+              figure(t('history.payable'), b.cash.payable_cents, 'cash', 'cash-payable'),
+              figure(t('history.pending'), b.cash.pending_cents, 'cash', 'cash-pending'),
               // test money (booked by a development stand-in) is part of the payable balance, never paid out
               ...(b.test.cash_cents !== 0
                 ? [
@@ -52,25 +44,13 @@ export default function BalancesSummary({ coins = false }: { coins?: boolean }) 
                       ),
                       testId: 'cash-test',
                     },
-                    {
-                      label: t('summary.withdrawable'),
-                      value: <Amount amount={b.withdrawable.cash_cents} currency="cash" />,
-                      testId: 'cash-withdrawable',
-                    },
+                    figure(t('summary.withdrawable'), b.withdrawable.cash_cents, 'cash', 'cash-withdrawable'),
                   ]
                 : []),
               ...(coins
                 ? [
-                    {
-                      label: t('summary.coinsPayable'),
-                      value: <Amount amount={b.coin.payable} currency="coin" />,
-                      testId: 'coins-payable',
-                    },
-                    {
-                      label: t('summary.coinsPending'),
-                      value: <Amount amount={b.coin.pending} currency="coin" />,
-                      testId: 'coins-pending',
-                    },
+                    figure(t('summary.coinsPayable'), b.coin.payable, 'coin', 'coins-payable'),
+                    figure(t('summary.coinsPending'), b.coin.pending, 'coin', 'coins-pending'),
                   ]
                 : []),
             ]}
@@ -106,3 +86,10 @@ export default function BalancesSummary({ coins = false }: { coins?: boolean }) 
     </LoadView>
   )
 }
+
+/** One figure of the summary: its label, the amount in its currency, and its test id. */
+const figure = (label: string, amount: number, currency: 'cash' | 'coin', testId: string) => ({
+  label,
+  value: <Amount amount={amount} currency={currency} />,
+  testId,
+})

@@ -8,9 +8,9 @@ import {
   useTranslation,
 } from '@core'
 import { useRef, useState } from 'react'
+import { ledgerApi } from '../api'
 import type { BalancesReply, Withdrawal } from '../contract'
 import { parseDollars } from './amount-input'
-import { ledgerApi } from './ledger-api'
 import s from './styles'
 import { WithdrawalDone } from './WithdrawalDone'
 import { WithdrawalsList } from './WithdrawalsList'

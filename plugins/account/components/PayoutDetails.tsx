@@ -1,5 +1,4 @@
-import { TestMoneyLabel, useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { RouteLink, TestMoneyLabel, useTranslation } from '@core'
 import type { Withdrawal } from '../contract'
 import s from './styles'
 
@@ -28,7 +27,7 @@ export function PayoutDetails({ w }: { w: Withdrawal }) {
       {w.gift_card_code ? (
         <p data-testid="payout-gift-code">
           {t('withdraw.giftCode')} <code>{w.gift_card_code}</code> ·{' '}
-          <Link to="/account/gift-card-history">{t('withdraw.giftCodeLink')}</Link>
+          <RouteLink route="account-gift-card-history">{t('withdraw.giftCodeLink')}</RouteLink>
         </p>
       ) : null}
       {w.test ? (

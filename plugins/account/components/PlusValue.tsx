@@ -1,11 +1,7 @@
 import { Figures, LoadFailed, Money, RowsSkeleton, useLoad, useServices, useTranslation } from '@core'
-import { ledgerApi } from './ledger-api'
+import { ledgerApi } from '../api'
+import { getBilling } from '../member/api'
 import s from './styles'
-
-/** What GET /api/account/billing answers that this card reads: the payments made. */
-interface Payments {
-  data: { payments: { amount_cents: number; status: string; created_at: string }[] }
-}
 
 const PAID = new Set(['succeeded', 'paid', 'captured'])
 
@@ -21,13 +17,13 @@ export function PlusValue() {
   const data = useLoad(`plus:${year}`, async () => {
     const [ledger, billing] = await Promise.all([
       ledgerApi(http).ledger({ currency: 'cash', kind: 'plus_rebate', per_page: 100 }),
-      http.get<Payments>('/api/account/billing'),
+      getBilling(http),
     ])
     const thisYear = (iso: string) => new Date(iso).getFullYear() === year
     const earned = ledger.data
       .filter((r) => thisYear(r.created_at) && r.status !== 'declined' && r.status !== 'reversed')
       .reduce((n, r) => n + r.amount, 0)
-    const fees = billing.data.payments
+    const fees = billing.payments
       .filter((p) => thisYear(p.created_at) && PAID.has(p.status))
       .reduce((n, p) => n + p.amount_cents, 0)
     return { earned, fees, partial: ledger.total > ledger.data.length }

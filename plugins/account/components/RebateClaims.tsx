@@ -4,25 +4,18 @@ import {
   type HttpClient,
   type LoadState,
   LoadView,
+  RouteLink,
+  surface,
   useServices,
   useTranslation,
 } from '@core'
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
+import { ledgerApi } from '../api'
 import { CLAIM_BENEFITS, type Claim, type ClaimsReply, isClaimBenefit } from '../claim-contract'
 import { DateText } from './Amount'
-import { ledgerApi, saveFile } from './ledger-api'
+import { dayText } from './order-claim'
+import { saveFile } from './save-file'
 import s from './styles'
-
-/** A day (YYYY-MM-DD) as the member's language writes it, without a time zone shifting it. */
-export function dayText(day: string, lng: string): string {
-  const d = new Date(`${day}T12:00:00Z`)
-  if (Number.isNaN(d.getTime())) return day
-  return new Intl.DateTimeFormat(lng === 'es' ? 'es-US' : 'en-US', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(d)
-}
 
 /** The claim statuses as the badges of the account pages colour them. */
 const BADGE: Record<Claim['status'], string> = {
@@ -42,9 +35,9 @@ export function ClaimLinks({ type }: { type?: string }) {
   return (
     <nav aria-label={t('claims.fileLinks')} className={s.actions} data-testid="claim-links">
       {types.map((b) => (
-        <Link key={b} to={`/account/rebates/${b}/claim`}>
+        <RouteLink key={b} route="account-rebates-benefit-type-claim" params={{ benefit_type: b }}>
           {t('claims.fileLink', { type: t(`benefit.${b}`, { defaultValue: b }) })}
-        </Link>
+        </RouteLink>
       ))}
     </nav>
   )
@@ -106,7 +99,7 @@ function ClaimItem({ claim: c }: { claim: Claim }) {
         <span className="money">{formatCents(c.amount_cents, lng)}</span>
       </p>
       <p>
-        <span className={`${s.badge} ${s[BADGE[c.status]] ?? ''}`} data-testid="rebate-claim-status">
+        <span className={`${surface.pill} ${s[BADGE[c.status]] ?? ''}`} data-testid="rebate-claim-status">
           {status}
         </span>{' '}
         <span className={s.muted}>

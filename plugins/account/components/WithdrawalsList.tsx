@@ -1,5 +1,5 @@
 import { LoadFailed, RowsSkeleton, useLoad, useServices, useTranslation } from '@core'
-import type { WithdrawalsReply } from '../contract'
+import { ledgerApi } from '../api'
 import { Amount, DateText, StatusBadge } from './Amount'
 import { PayoutDetails } from './PayoutDetails'
 import s from './styles'
@@ -8,9 +8,7 @@ import s from './styles'
 export function WithdrawalsList({ kind, version }: { kind: 'cash' | 'coin'; version: number }) {
   const { t } = useTranslation('account')
   const { http } = useServices()
-  const list = useLoad(`${kind}:${version}`, () =>
-    http.get<WithdrawalsReply>('/api/account/withdrawals?per_page=20'),
-  )
+  const list = useLoad(`${kind}:${version}`, () => ledgerApi(http).withdrawals())
   const rows = list.data?.data.filter((w) => w.kind === kind) ?? []
   return (
     <section aria-labelledby="withdrawals-title">

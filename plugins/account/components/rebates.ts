@@ -1,14 +1,12 @@
 import { constants } from '@core'
+import { claimCaps } from '../claim-contract'
 import type { Rebate } from '../contract'
 
 /**
  * Monthly caps by benefit type, in cents (SPEC 9 "up to 100 / 10 per month", in dollars as the legal
- * texts and the benefit pages state them); a type not named has no monthly cap.
+ * texts and the benefit pages state them; the claim contract's caps); a type not named has no monthly cap.
  */
-export const MONTHLY_CAPS: Readonly<Record<string, number>> = {
-  shipping: constants.shippingRebateMaxPerMonth * constants.numberFormat.centsDivisor,
-  rideshare: constants.rideshareRebateMaxPerMonth * constants.numberFormat.centsDivisor,
-}
+export const MONTHLY_CAPS: Readonly<Record<string, number>> = claimCaps(constants)
 
 /** The benefit types the account pages name (the server's rebates carry one of them). */
 export const BENEFIT_TYPES = [

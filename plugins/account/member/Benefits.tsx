@@ -1,14 +1,21 @@
-import { constants, formatCents, Page, useServices, useSession, useTranslation } from '@core'
+import {
+  benefitImages,
+  constants,
+  formatCents,
+  Page,
+  RouteLink,
+  useServices,
+  useSession,
+  useTranslation,
+} from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback } from 'react'
-import { Link } from 'react-router-dom'
-import benefitsJson from '../../../config/benefits.json'
 import { getRebates } from './api'
 import { Loaded, useLoad } from './Loaded'
 import s from './styles'
 
-/** config/benefits.json has three themes and no brand names one: the first is used (as the catalog does). */
-const images = (benefitsJson as { themes: Record<string, Record<string, string[]>> }).themes.theme1 ?? {}
+/** The benefit images of config/benefits.json (through the core, which picks the theme as the catalog's does). */
+const images = benefitImages()
 
 export type BenefitKind = 'sf' | 'rx' | 'fd'
 
@@ -73,10 +80,10 @@ export const Benefits = observer(function Benefits({ kind }: { kind: BenefitKind
         <p data-testid="benefit-status">
           {has ? t(`member.benefits.${kind}.active`) : t(`member.benefits.${kind}.inactive`)}
         </p>
-        {has ? null : (
-          <Link to={k.needs === 'plus' ? '/account/subscription' : '/account/shipsubscription'}>
-            {t('member.benefits.seeMembership')}
-          </Link>
+        {has ? null : k.needs === 'plus' ? (
+          <RouteLink route="account-subscription">{t('member.benefits.seeMembership')}</RouteLink>
+        ) : (
+          <RouteLink route="account-shipsubscription">{t('member.benefits.seeMembership')}</RouteLink>
         )}
       </section>
       <section className={s.card} aria-labelledby="benefit-how">
@@ -106,7 +113,9 @@ export const Benefits = observer(function Benefits({ kind }: { kind: BenefitKind
                           amount: formatCents(c.monthCents, lng),
                         })}
                   </p>
-                  <Link to={`/account/rebates/${k.rebate}`}>{t('member.benefits.history')}</Link>
+                  <RouteLink route="account-rebates-benefit-type" params={{ benefit_type: k.rebate }}>
+                    {t('member.benefits.history')}
+                  </RouteLink>
                 </>
               ) : null
             }

@@ -2,7 +2,7 @@ import { Button, constants, errorText, HttpError, useServices, useTranslation } 
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { chatMessages, currentChat, endChat, sendChat, startChat } from './api'
 import type { ChatConversation, ChatMessage } from './chat-contract'
-import { chatOpen } from './hours'
+import { chatOpen } from './chat-contract'
 import s from './styles'
 
 /** How often an open conversation asks for new messages. */

@@ -1,5 +1,5 @@
-import { Button, errorText, useTranslation } from '@core'
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { Button, errorText, useLoad as useCoreLoad, useTranslation } from '@core'
+import { type ReactNode, useMemo } from 'react'
 import s from './styles'
 
 export type LoadState<T> =
@@ -7,32 +7,36 @@ export type LoadState<T> =
   | { status: 'error'; message: string }
   | { status: 'ready'; data: T }
 
+/** A number per load function: a new function (its inputs changed) is a new key, so it loads again. */
+const ids = new WeakMap<() => unknown, number>()
+let lastId = 0
+const keyOf = (load: () => unknown) => {
+  let id = ids.get(load)
+  if (id === undefined) {
+    id = ++lastId
+    ids.set(load, id)
+  }
+  return String(id)
+}
+
 /**
- * Loads what a screen shows: `state` (loading, error with the text in the member's language, or the
- * data), `reload` (the retry), `setData` (an optimistic change). Loads again when `load` changes.
+ * The member screens' view of the core loader (`useLoad` of @core): `state` (loading, error with the
+ * text in the member's language, or the data), `reload` (the retry), `setData` (an optimistic
+ * change). Loads again when `load` changes (pass a `useCallback`).
  */
 export function useLoad<T>(load: () => Promise<T>) {
   const { t } = useTranslation('account')
-  const [state, setState] = useState<LoadState<T>>({ status: 'loading' })
-  const seq = useRef(0)
-  const reload = useCallback(() => {
-    const mine = ++seq.current
-    setState({ status: 'loading' })
-    load().then(
-      (data) => mine === seq.current && setState({ status: 'ready', data }),
-      (e) => mine === seq.current && setState({ status: 'error', message: errorText(t, e) }),
-    )
-  }, [load, t])
-  useEffect(() => {
-    reload()
-    return () => {
-      seq.current++
-    }
-  }, [reload])
-  const setData = useCallback((fn: (d: T) => T) => {
-    setState((st) => (st.status === 'ready' ? { status: 'ready', data: fn(st.data) } : st))
-  }, [])
-  return { state, reload, setData }
+  const r = useCoreLoad(keyOf(load), load)
+  const state = useMemo<LoadState<T>>(
+    () =>
+      r.status === 'success'
+        ? { status: 'ready', data: r.data }
+        : r.status === 'loading'
+          ? { status: 'loading' }
+          : { status: 'error', message: errorText(t, r.error) },
+    [r.status, r.data, r.error, t],
+  )
+  return { state, reload: r.retry, setData: r.update }
 }
 
 /** The loading line, the error with its retry, or the content. */

@@ -5,6 +5,8 @@ import {
   errorText,
   formatCents,
   Page,
+  pathTo,
+  RouteLink,
   useServices,
   useSession,
   useTranslation,
@@ -53,10 +55,7 @@ export const MembershipView = observer(function MembershipView({ plan }: { plan:
   const lng = i18n.language
   const name = t(`member.plans.${plan}`)
   // a past-due membership links to the billing page, where a new card is charged at once
-  const billingPath =
-    (config.routes ?? []).find(
-      (r) => 'screen' in r && r.screen === 'account/BillingPage' && !r.path.includes(':'),
-    )?.path ?? '/account/billing'
+  const billingPath = pathTo(config, 'account-billing') ?? '/'
 
   async function cancel() {
     setBusy(true)
@@ -128,7 +127,7 @@ export const MembershipView = observer(function MembershipView({ plan }: { plan:
                     ? t('member.subscription.endedOn', { date: formatDate(sub.cancelled_at, lng) })
                     : t('member.subscription.none', { plan: name })}{' '}
                   {config.plugins.includes('upsell') && plan === 'plus' ? (
-                    <Link to="/plus">{t('member.subscription.join')}</Link>
+                    <RouteLink route="plus">{t('member.subscription.join')}</RouteLink>
                   ) : null}
                 </p>
               )}

@@ -1,7 +1,8 @@
-import { Button, Field, FormAlert, useForm, useServices, useSession, useTranslation } from '@core'
+import { Field, Fields, useForm, useServices, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { sendContact } from './api'
+import { FormCard } from './FormCard'
 import s from './styles'
 import { formErrors, missingFields } from './text'
 
@@ -13,7 +14,6 @@ export const MessageForm = observer(function MessageForm() {
   const { http } = useServices()
   const member = useSession().member
   const [sent, setSent] = useState(false)
-  const sentRef = useRef<HTMLParagraphElement>(null)
   const f = useForm(
     { name: member?.name ?? '', email: member?.email ?? '', subject: '', message: '' },
     { clearErrorOnChange: true },
@@ -25,7 +25,6 @@ export const MessageForm = observer(function MessageForm() {
         setSent(true)
         f.set('subject', '')
         f.set('message', '')
-        setTimeout(() => sentRef.current?.focus(), 0)
       } catch (e) {
         const x = formErrors(t, e, FIELDS)
         f.show(x.fields, x.form)
@@ -38,22 +37,23 @@ export const MessageForm = observer(function MessageForm() {
   )
   const message = f.text('message')
   return (
-    <form ref={f.ref} onSubmit={submit} noValidate className={s.card} aria-labelledby="message-us">
-      <h2 id="message-us">{t('member.contact.formTitle')}</h2>
-      <p className={s.muted}>{t('member.contact.formIntro')}</p>
-      {sent ? (
-        <p ref={sentRef} tabIndex={-1} role="status" className={s.ok} data-testid="contact-sent">
-          {t('member.contact.sent')}
-        </p>
-      ) : null}
+    <FormCard
+      form={f}
+      onSubmit={submit}
+      titleId="message-us"
+      title={t('member.contact.formTitle')}
+      intro={<p className={s.muted}>{t('member.contact.formIntro')}</p>}
+      done={sent ? t('member.contact.sent') : null}
+      doneTestId="contact-sent"
+      send={t('member.contact.send')}
+    >
       <div className={s.grid}>
-        <Field id="name" label={t('member.contact.name')} autoComplete="name" {...f.text('name')} />
-        <Field
-          id="email"
-          label={t('member.contact.email')}
-          type="email"
-          autoComplete="email"
-          {...f.text('email')}
+        <Fields
+          form={f}
+          fields={[
+            { id: 'name', label: t('member.contact.name'), autoComplete: 'name' },
+            { id: 'email', label: t('member.contact.email'), type: 'email', autoComplete: 'email' },
+          ]}
         />
       </div>
       <Field id="subject" label={t('member.contact.subject')} maxLength={200} {...f.text('subject')} />
@@ -75,12 +75,6 @@ export const MessageForm = observer(function MessageForm() {
           {message.error}
         </p>
       ) : null}
-      <FormAlert text={f.alert} />
-      <div className={s.actions}>
-        <Button type="submit" disabled={f.busy} aria-busy={f.busy}>
-          {t('member.contact.send')}
-        </Button>
-      </div>
-    </form>
+    </FormCard>
   )
 })

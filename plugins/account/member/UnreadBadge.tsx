@@ -1,7 +1,6 @@
-import { badgeClass, useServices, useSession, useStore, useTranslation } from '@core'
+import { badgeClass, RouteLink, useServices, useSession, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { Link } from 'react-router-dom'
 import { unreadCount } from './api'
 import s from './badge.module.css'
 
@@ -32,8 +31,8 @@ export default observer(function UnreadBadge() {
   if (!signedIn) return null
   const n = account.unread ?? 0
   return (
-    <Link
-      to="/account/notifications"
+    <RouteLink
+      route="account-notifications"
       className={`${badgeClass} ${s.bell}`}
       aria-label={n ? t('unread', { count: n }) : t('none')}
       data-testid="unread-badge"
@@ -46,6 +45,6 @@ export default observer(function UnreadBadge() {
           {n}
         </span>
       ) : null}
-    </Link>
+    </RouteLink>
   )
 })

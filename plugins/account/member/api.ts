@@ -1,12 +1,15 @@
 import {
   type BillingReply,
+  type CancelReply,
   type ContactReply,
   type ContactRequest,
   captchaResponse,
   type HttpClient,
+  type OkReply,
   type PaymentProviderReply,
   type PlanId,
   type Subscription,
+  type SubscriptionsReply,
   type TokenizeReply,
 } from '@core'
 import type {
@@ -22,7 +25,12 @@ import type {
   SettingsUpdate,
   TermName,
 } from '../contract'
-import type { ChatConversation, ChatMessage } from './chat-contract'
+import type {
+  ChatConversationReply,
+  ChatCurrentReply,
+  ChatMessageReply,
+  ChatMessagesReply,
+} from './chat-contract'
 
 /**
  * The shapes are declared once, in the contract of the plugin whose call it is (issue 32): account's
@@ -55,9 +63,11 @@ export async function getNotifications(http: HttpClient): Promise<NotificationsR
 }
 /** Marks the ids read, or every notification when ids is omitted. */
 export const markRead = (http: HttpClient, ids?: number[]) =>
-  http.post<{ success: boolean }>('/api/account/notifications/read', ids ? { ids } : {})
+  http.post<OkReply>('/api/account/notifications/read', ids ? { ids } : {})
 export async function unreadCount(http: HttpClient): Promise<number> {
-  const r = await http.get<{ unread?: number }>('/api/account/notifications', { params: { per_page: 1 } })
+  const r = await http.get<Partial<NotificationsReply>>('/api/account/notifications', {
+    params: { per_page: 1 },
+  })
   return Number(r?.unread) || 0
 }
 
@@ -65,8 +75,7 @@ export const getProfile = async (http: HttpClient) =>
   dataOf(await http.get<ProfileReply>('/api/account/profile'))
 export const updateProfile = async (http: HttpClient, body: ProfileUpdate) =>
   dataOf(await put<ProfileReply>(http, '/api/account/profile', body))
-export const resendVerification = (http: HttpClient) =>
-  http.post<{ success: boolean }>('/api/verify/resend', {})
+export const resendVerification = (http: HttpClient) => http.post<OkReply>('/api/verify/resend', {})
 
 export const getSettings = async (http: HttpClient) =>
   dataOf(await http.get<SettingsReply>('/api/account/settings'))
@@ -91,15 +100,15 @@ export async function updateCard(
     cvv: card.cvv.trim(),
     zip: card.zip.trim(),
   })
-  return http.post<{ success: boolean }>('/api/account/payment-method', { payment_method: pm.id })
+  return http.post<OkReply>('/api/account/payment-method', { payment_method: pm.id })
 }
 
 export async function getSubscriptions(http: HttpClient): Promise<Subscription[]> {
-  const r = await http.get<{ data?: Subscription[] }>('/api/account/subscriptions')
+  const r = await http.get<Partial<SubscriptionsReply>>('/api/account/subscriptions')
   return Array.isArray(r?.data) ? r.data : []
 }
 export const cancelSubscription = async (http: HttpClient, plan: PlanId) =>
-  dataOf(await http.post<{ success: boolean; data: Subscription }>('/api/cancel-subscription', { plan }))
+  dataOf(await http.post<CancelReply>('/api/cancel-subscription', { plan }))
 
 export const getRebates = async (http: HttpClient, benefitType: string): Promise<Rebate[]> =>
   dataOf(
@@ -118,15 +127,12 @@ export const sendContact = async (http: HttpClient, form: Omit<ContactRequest, '
     'g-recaptcha-response': await captchaResponse(),
   })
 
-export const currentChat = (http: HttpClient) =>
-  http.get<{ data: ChatConversation | null; open: boolean }>('/api/chat/conversations/current')
+export const currentChat = (http: HttpClient) => http.get<ChatCurrentReply>('/api/chat/conversations/current')
 export const startChat = async (http: HttpClient) =>
-  dataOf(await http.post<{ data: ChatConversation }>('/api/chat/conversations', {}))
+  dataOf(await http.post<ChatConversationReply>('/api/chat/conversations', {}))
 export const chatMessages = async (http: HttpClient, id: number, after: number) =>
-  dataOf(
-    await http.get<{ data: ChatMessage[] }>(`/api/chat/conversations/${id}/messages`, { params: { after } }),
-  )
+  dataOf(await http.get<ChatMessagesReply>(`/api/chat/conversations/${id}/messages`, { params: { after } }))
 export const sendChat = async (http: HttpClient, id: number, body: string) =>
-  dataOf(await http.post<{ data: ChatMessage }>(`/api/chat/conversations/${id}/messages`, { body }))
+  dataOf(await http.post<ChatMessageReply>(`/api/chat/conversations/${id}/messages`, { body }))
 export const endChat = (http: HttpClient, id: number) =>
-  http.post<{ success: boolean }>(`/api/chat/conversations/${id}/close`, {})
+  http.post<OkReply>(`/api/chat/conversations/${id}/close`, {})

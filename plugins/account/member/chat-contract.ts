@@ -23,11 +23,14 @@ export const ChatConversation = z.object({
 })
 export type ChatConversation = z.infer<typeof ChatConversation>
 export const ChatConversationReply = z.object({ data: ChatConversation })
+export type ChatConversationReply = z.infer<typeof ChatConversationReply>
 /** The member's open conversation, or null when none is open. */
 export const ChatCurrentReply = z.object({ data: z.nullable(ChatConversation), open: z.boolean() })
+export type ChatCurrentReply = z.infer<typeof ChatCurrentReply>
 export const ChatParams = z.object({ id: int(1, 2_147_483_647) })
 export const ChatMessagesQuery = z.object({ after: z.optional(int(0, 2_147_483_647)) })
 export const ChatMessagesReply = z.object({ data: z.array(ChatMessage) })
+export type ChatMessagesReply = z.infer<typeof ChatMessagesReply>
 export const ChatMessageRequest = z.object({
   body: z
     .string()
@@ -38,5 +41,26 @@ export const ChatMessageRequest = z.object({
     ),
 })
 export const ChatMessageReply = z.object({ data: ChatMessage })
+export type ChatMessageReply = z.infer<typeof ChatMessageReply>
 
-export { type ChatHours, chatOpen } from './hours'
+/** Business hours as config/constants.json gives them. */
+export type ChatHours = Pick<typeof constants.chat, 'timeZone' | 'days' | 'openHour' | 'closeHour'>
+
+/** The weekday (0 = Sunday) and hour of `at` in the hours' time zone. */
+function zoned(at: Date, timeZone: string): { day: number; hour: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(at)
+  const wd = parts.find((p) => p.type === 'weekday')?.value ?? 'Sun'
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0)
+  return { day: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(wd), hour }
+}
+
+/** Whether the live chat is open at `at` (the client and the server ask the same function). */
+export function chatOpen(at: Date = new Date(), hours: ChatHours = constants.chat): boolean {
+  const { day, hour } = zoned(at, hours.timeZone)
+  return hours.days.includes(day) && hour >= hours.openHour && hour < hours.closeHour
+}

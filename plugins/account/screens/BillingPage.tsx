@@ -1,7 +1,7 @@
 import {
   Button,
   DataTable,
-  Field,
+  Fields,
   FormAlert,
   Money,
   Page,
@@ -24,6 +24,7 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => 
   const { t } = useTranslation('account')
   const { http } = useServices()
   const f = useForm({ card_number: '', exp: '', cvv: '', zip: '' }, { clearErrorOnChange: true })
+  const text = (key: string) => t(`member.billing.${key}`)
   const submit = f.onSubmit(
     async (v) => {
       try {
@@ -40,28 +41,15 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => 
     <form ref={f.ref} onSubmit={submit} noValidate aria-labelledby="card-form-title" data-testid="card-form">
       <h3 id="card-form-title">{t('member.billing.newCard')}</h3>
       <div className={s.grid}>
-        <Field
-          id="card_number"
-          label={t('member.billing.cardNumber')}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          {...f.text('card_number')}
+        <Fields
+          form={f}
+          fields={[
+            { id: 'card_number', label: text('cardNumber'), inputMode: 'numeric', autoComplete: 'cc-number' },
+            { id: 'exp', label: text('exp'), hint: text('expHint'), autoComplete: 'cc-exp' },
+            { id: 'cvv', label: text('cvv'), inputMode: 'numeric', autoComplete: 'cc-csc' },
+            { id: 'zip', label: text('zip'), autoComplete: 'postal-code' },
+          ]}
         />
-        <Field
-          id="exp"
-          label={t('member.billing.exp')}
-          hint={t('member.billing.expHint')}
-          autoComplete="cc-exp"
-          {...f.text('exp')}
-        />
-        <Field
-          id="cvv"
-          label={t('member.billing.cvv')}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          {...f.text('cvv')}
-        />
-        <Field id="zip" label={t('member.billing.zip')} autoComplete="postal-code" {...f.text('zip')} />
       </div>
       <FormAlert text={f.alert} />
       <div className={s.actions}>

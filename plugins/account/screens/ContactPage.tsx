@@ -1,5 +1,4 @@
-import { Page, useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { Page, RouteLink, useTranslation } from '@core'
 import { ChatPanel } from '../member/ChatPanel'
 import { MessageForm } from '../member/MessageForm'
 import s from '../member/styles'
@@ -10,7 +9,7 @@ export default function ContactPage() {
   return (
     <Page title={t('member.contact.title')} className={s.page} testId="contact-page">
       <p>
-        {t('member.contact.intro')} <Link to="/account/faq">{t('member.contact.faq')}</Link>
+        {t('member.contact.intro')} <RouteLink route="account-faq">{t('member.contact.faq')}</RouteLink>
       </p>
       <ChatPanel />
       <MessageForm />

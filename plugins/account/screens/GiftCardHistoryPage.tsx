@@ -1,8 +1,7 @@
-import { DataTable, LoadedPage, Money, useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { DataTable, LoadedPage, Money, RouteLink, useTranslation } from '@core'
+import { ledgerApi } from '../api'
 import { DateText, StatusBadge } from '../components/Amount'
 import { giftStatus, replaceable } from '../components/gift-cards'
-import { ledgerApi } from '../components/ledger-api'
 import s from '../components/styles'
 
 /** /account/gift-card-history: the member's gift cards with their value, status and expiry. */
@@ -24,7 +23,7 @@ export default function GiftCardHistoryPage() {
           {list.length === 0 ? (
             <div className={s.card} data-testid="gift-empty">
               <p>{t('gift.empty')}</p>
-              <Link to="/account/withdrawal">{t('gift.getOne')}</Link>
+              <RouteLink route="account-withdrawal">{t('gift.getOne')}</RouteLink>
             </div>
           ) : (
             <DataTable
@@ -55,7 +54,7 @@ export default function GiftCardHistoryPage() {
           {replaceable(list).length > 0 ? (
             <p className={s.card}>
               {t('gift.expiredNote')}{' '}
-              <Link to="/account/update-expired-gift-card">{t('gift.replaceLink')}</Link>
+              <RouteLink route="account-update-expired-gift-card">{t('gift.replaceLink')}</RouteLink>
             </p>
           ) : null}
         </>

@@ -3,9 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import en from '../../../locales/en/account.json'
 import es from '../../../locales/es/account.json'
+import { dayText } from '../components/order-claim'
 import { INQUIRY_REFUSALS, type Inquiry, type InquiryStore } from '../contract'
 import { fakeHttp, makeI18n, renderWith } from '../member/test-utils'
-import MissingCashbackPage, { dayText } from './MissingCashbackPage'
+import MissingCashbackPage from './MissingCashbackPage'
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 const store: InquiryStore = {

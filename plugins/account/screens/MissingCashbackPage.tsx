@@ -1,65 +1,35 @@
 import {
-  Button,
   constants,
-  Field,
-  FormAlert,
+  Fields,
   formatCents,
-  type HttpClient,
-  HttpError,
   LoadView,
   Page,
+  RouteLink,
   useForm,
   useLoad,
   useServices,
   useTranslation,
 } from '@core'
 import type { TFunction } from 'i18next'
-import { useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { useState } from 'react'
+import { inquiryApi } from '../api'
 import { parseDollars } from '../components/amount-input'
-import type {
-  InquiriesReply,
-  Inquiry,
-  InquiryReply,
-  InquiryRequest,
-  InquiryStore,
-  InquiryStoresReply,
-} from '../contract'
+import { dayText, orderFields, orderProblems, refusalText, showRefusal } from '../components/order-claim'
+import type { Inquiry, InquiryStore } from '../contract'
+import { FormCard } from '../member/FormCard'
+import { SelectField } from '../member/SelectField'
 import s from '../member/styles'
 import css from './missing-cashback.module.css'
 
-const URL = '/api/account/cashback-inquiries'
 const FIELDS = ['store', 'ordered_on', 'order_id', 'amount'] as const
 type Values = Record<(typeof FIELDS)[number], string>
 
-const api = (http: HttpClient) => ({
-  stores: () => http.get<InquiryStoresReply>(`${URL}/stores`),
-  list: () => http.get<InquiriesReply>(URL),
-  file: (body: InquiryRequest) => http.post<InquiryReply>(URL, body),
-})
-
-/** A day (YYYY-MM-DD) as the member's language writes it, without a time zone shifting it. */
-export function dayText(day: string, lng: string): string {
-  const d = new Date(`${day}T12:00:00Z`)
-  if (Number.isNaN(d.getTime())) return day
-  return new Intl.DateTimeFormat(lng === 'es' ? 'es-US' : 'en-US', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(d)
-}
-
 /** The text of a refusal (its code; too_soon, too_late and order_before_click name a date). */
-function refusalText(t: TFunction, lng: string, e: unknown, field: string): string {
-  if (!(e instanceof HttpError)) return t('missing.errors.network')
-  const code = e.codes[field] ?? e.code ?? ''
-  const date = (e.data as { date?: unknown } | undefined)?.date
-  const day = typeof date === 'string' ? dayText(date, lng) : ''
-  return (
-    t(`missing.errors.${code}`, { date: day, defaultValue: '' }) ||
-    e.firstError ||
-    t('missing.errors.generic')
-  )
-}
+const refusal = (t: TFunction, lng: string, e: unknown, field: string) =>
+  refusalText(t, 'missing', e, field, (x) => {
+    const date = (x.data as { date?: unknown } | undefined)?.date
+    return { date: typeof date === 'string' ? dayText(date, lng) : '' }
+  })
 
 /**
  * /account/missing-cashback: report a purchase whose cash back did not track (issue 26). The store
@@ -70,8 +40,8 @@ function refusalText(t: TFunction, lng: string, e: unknown, field: string): stri
 export default function MissingCashbackPage() {
   const { t, i18n } = useTranslation('account')
   const { http } = useServices()
-  const stores = useLoad('stores', () => api(http).stores())
-  const list = useLoad('list', () => api(http).list())
+  const stores = useLoad('stores', () => inquiryApi(http).stores())
+  const list = useLoad('list', () => inquiryApi(http).list())
   return (
     <Page title={t('missing.title')} className={s.page} testId="missing-cashback-page">
       <p>
@@ -79,7 +49,7 @@ export default function MissingCashbackPage() {
           min: constants.cashback.inquiryMinDaysAfterClick,
           max: constants.cashback.inquiryMaxDaysAfterClick,
         })}{' '}
-        <Link to="/account/purchase-history">{t('missing.history')}</Link>
+        <RouteLink route="account-purchase-history">{t('missing.history')}</RouteLink>
       </p>
       <LoadView load={stores} what={t('missing.storesFailed')} rows={3}>
         {(r) =>
@@ -148,7 +118,6 @@ function InquiryForm({ stores, onFiled }: { stores: InquiryStore[]; onFiled: (i:
   const lng = i18n.language
   const { http } = useServices()
   const [done, setDone] = useState<Inquiry | null>(null)
-  const doneRef = useRef<HTMLParagraphElement>(null)
   const f = useForm<Values>(
     { store: stores.length === 1 ? stores[0]!.internal_name : '', ordered_on: '', order_id: '', amount: '' },
     { clearErrorOnChange: true },
@@ -158,19 +127,19 @@ function InquiryForm({ stores, onFiled }: { stores: InquiryStore[]; onFiled: (i:
 
   function validate(v: Values) {
     setDone(null)
-    const out: Partial<Values> = {}
-    if (!v.store) out.store = t('missing.errors.store_required')
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(v.ordered_on)) out.ordered_on = t('missing.errors.date_required')
-    if (!v.order_id.trim()) out.order_id = t('missing.errors.order_required')
-    const cents = parseDollars(v.amount)
-    if (!v.amount.trim()) out.amount = t('missing.errors.amount_required')
-    else if (cents === null || cents < 1) out.amount = t('missing.errors.amount_invalid')
-    return out
+    const p = orderProblems({ order: v.order_id, day: v.ordered_on, amount: v.amount })
+    const text = (problem: string | undefined) => (problem ? t(`missing.errors.${problem}`) : undefined)
+    return {
+      store: text(v.store ? undefined : 'store_required'),
+      ordered_on: text(p.day),
+      order_id: text(p.order),
+      amount: text(p.amount),
+    }
   }
 
   const submit = f.onSubmit(async (v) => {
     try {
-      const r = await api(http).file({
+      const r = await inquiryApi(http).file({
         store: v.store,
         ordered_on: v.ordered_on,
         order_id: v.order_id.trim(),
@@ -182,54 +151,38 @@ function InquiryForm({ stores, onFiled }: { stores: InquiryStore[]; onFiled: (i:
       f.set('order_id', '')
       f.set('amount', '')
       f.set('ordered_on', '')
-      setTimeout(() => doneRef.current?.focus(), 0)
     } catch (e) {
-      if (!(e instanceof HttpError) || e.kind !== 'status' || !e.errors) {
-        f.show({}, refusalText(t, lng, e, ''))
-        return
-      }
-      const fields: Partial<Values> = {}
-      let alert: string | null = null
-      for (const key of Object.keys(e.errors)) {
-        const field = key === 'amount_cents' ? 'amount' : key
-        const text = refusalText(t, lng, e, key)
-        if ((FIELDS as readonly string[]).includes(field)) fields[field as keyof Values] ??= text
-        else alert ??= text
-      }
-      f.show(fields, alert)
+      showRefusal(f, e, FIELDS, (key) => refusal(t, lng, e, key))
     }
   }, validate)
 
   const storeField = f.text('store')
   return (
-    <form
-      ref={f.ref}
+    <FormCard
+      form={f}
       onSubmit={submit}
-      noValidate
-      className={s.card}
-      aria-labelledby="missing-form"
-      data-testid="missing-form"
+      titleId="missing-form"
+      title={t('missing.formTitle')}
+      testId="missing-form"
+      done={done ? (done.status === 'matched' ? t('missing.matched') : t('missing.filed')) : null}
+      doneTestId="missing-done"
+      send={t('missing.send')}
+      sending={t('missing.sending')}
     >
-      <h2 id="missing-form">{t('missing.formTitle')}</h2>
-      {done ? (
-        <p ref={doneRef} tabIndex={-1} role="status" className={s.ok} data-testid="missing-done">
-          {done.status === 'matched' ? t('missing.matched') : t('missing.filed')}
-        </p>
-      ) : null}
-      <label className={s.label} htmlFor="store">
-        {t('missing.store')}
-      </label>
-      <select
+      <SelectField
         id="store"
-        name="store"
+        label={t('missing.store')}
         className={css.select}
         value={storeField.value}
         onChange={(e) => f.set('store', e.target.value)}
-        aria-invalid={storeField.error ? true : undefined}
-        aria-describedby={
-          [picked ? 'store-hint' : '', storeField.error ? 'store-error' : ''].filter(Boolean).join(' ') ||
-          undefined
+        hint={
+          picked
+            ? picked.open_from > today
+              ? t('missing.opensOn', { date: dayText(picked.open_from, lng) })
+              : t('missing.openUntil', { date: dayText(picked.open_until, lng) })
+            : null
         }
+        error={storeField.error}
       >
         <option value="">{t('missing.pickStore')}</option>
         {stores.map((x) => (
@@ -237,50 +190,22 @@ function InquiryForm({ stores, onFiled }: { stores: InquiryStore[]; onFiled: (i:
             {x.name}
           </option>
         ))}
-      </select>
-      {picked ? (
-        <p id="store-hint" className={s.muted}>
-          {picked.open_from > today
-            ? t('missing.opensOn', { date: dayText(picked.open_from, lng) })
-            : t('missing.openUntil', { date: dayText(picked.open_until, lng) })}
-        </p>
-      ) : null}
-      {storeField.error ? (
-        <p id="store-error" className={s.fieldError}>
-          {storeField.error}
-        </p>
-      ) : null}
+      </SelectField>
       <div className={s.grid}>
-        <Field
-          id="ordered_on"
-          type="date"
-          label={t('missing.orderedOn')}
-          min={picked?.order_from}
-          max={picked?.order_to ?? today}
-          {...f.text('ordered_on')}
-        />
-        <Field
-          id="order_id"
-          label={t('missing.orderId')}
-          maxLength={64}
-          autoComplete="off"
-          {...f.text('order_id')}
-        />
-        <Field
-          id="amount"
-          label={t('missing.amount')}
-          hint={t('missing.amountHint')}
-          inputMode="decimal"
-          autoComplete="off"
-          {...f.text('amount')}
+        <Fields
+          form={f}
+          fields={[
+            orderFields.day(
+              'ordered_on',
+              t('missing.orderedOn'),
+              picked?.order_from,
+              picked?.order_to ?? today,
+            ),
+            orderFields.number('order_id', t('missing.orderId')),
+            orderFields.amount(t('missing.amount'), t('missing.amountHint')),
+          ]}
         />
       </div>
-      <FormAlert text={f.alert} />
-      <div className={s.actions}>
-        <Button type="submit" disabled={f.busy} aria-busy={f.busy}>
-          {f.busy ? t('missing.sending') : t('missing.send')}
-        </Button>
-      </div>
-    </form>
+    </FormCard>
   )
 }

@@ -1,8 +1,9 @@
 import {
   Button,
-  Field,
+  Fields,
   FormAlert,
   Page,
+  RouteLink,
   useForm,
   useServices,
   useSession,
@@ -11,9 +12,9 @@ import {
 } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { type Address, getProfile, type Profile, updateProfile } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
+import { SelectField } from '../member/SelectField'
 import s from '../member/styles'
 import { formErrors, missingFields } from '../member/text'
 
@@ -44,20 +45,18 @@ function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Prof
   return (
     <form ref={f.ref} onSubmit={submit} noValidate className={s.card} aria-labelledby="profile-details">
       <h2 id="profile-details">{t('member.profile.details')}</h2>
-      <Field
-        id="name"
-        label={t('member.profile.name')}
-        autoComplete="name"
-        maxLength={100}
-        {...f.text('name')}
-      />
-      <Field
-        id="phone"
-        label={t('member.profile.phone')}
-        hint={t('member.profile.phoneHint')}
-        type="tel"
-        autoComplete="tel"
-        {...f.text('phone')}
+      <Fields
+        form={f}
+        fields={[
+          { id: 'name', label: t('member.profile.name'), autoComplete: 'name', maxLength: 100 },
+          {
+            id: 'phone',
+            label: t('member.profile.phone'),
+            hint: t('member.profile.phoneHint'),
+            type: 'tel',
+            autoComplete: 'tel',
+          },
+        ]}
       />
       <FormAlert text={f.alert} />
       <div role="status" aria-live="polite">
@@ -124,38 +123,20 @@ const AddressForm = observer(function AddressForm({
       <h2 id="rebate-address">{t('member.profile.address')}</h2>
       <p className={s.muted}>{t('member.profile.addressWhy')}</p>
       <div className={s.grid}>
-        <Field
-          id="line1"
-          label={t('member.profile.line1')}
-          autoComplete="address-line1"
-          {...f.text('line1')}
-        />
-        <Field
-          id="line2"
-          label={t('member.profile.line2')}
-          autoComplete="address-line2"
-          {...f.text('line2')}
-        />
-        <Field id="city" label={t('member.profile.city')} autoComplete="address-level2" {...f.text('city')} />
-        <Field
-          id="region"
-          label={t('member.profile.region')}
-          autoComplete="address-level1"
-          {...f.text('region')}
-        />
-        <Field
-          id="postal_code"
-          label={t('member.profile.postalCode')}
-          autoComplete="postal-code"
-          {...f.text('postal_code')}
+        <Fields
+          form={f}
+          fields={[
+            { id: 'line1', label: t('member.profile.line1'), autoComplete: 'address-line1' },
+            { id: 'line2', label: t('member.profile.line2'), autoComplete: 'address-line2' },
+            { id: 'city', label: t('member.profile.city'), autoComplete: 'address-level2' },
+            { id: 'region', label: t('member.profile.region'), autoComplete: 'address-level1' },
+            { id: 'postal_code', label: t('member.profile.postalCode'), autoComplete: 'postal-code' },
+          ]}
         />
         <div>
-          <label className={s.label} htmlFor="country">
-            {t('member.profile.country')}
-          </label>
-          <select
+          <SelectField
             id="country"
-            name="country"
+            label={t('member.profile.country')}
             autoComplete="country"
             value={select.value}
             onChange={(e) => f.set('country', e.target.value)}
@@ -165,7 +146,7 @@ const AddressForm = observer(function AddressForm({
                 {t(`member.countries.${c}`)}
               </option>
             ))}
-          </select>
+          </SelectField>
         </div>
       </div>
       <FormAlert text={f.alert} />
@@ -200,7 +181,7 @@ function ProfilePage() {
                 </span>
               </p>
               {p.is_verified ? null : (
-                <Link to="/account/profile/verify">{t('member.profile.verifyLink')}</Link>
+                <RouteLink route="account-profile-verify">{t('member.profile.verifyLink')}</RouteLink>
               )}
             </section>
             <DetailsForm profile={p} onSaved={saved} />

@@ -1,7 +1,6 @@
-import { Button, Page, useServices, useSession, useTranslation } from '@core'
+import { Button, Page, RouteLink, useServices, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { getProfile, resendVerification } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'
@@ -44,7 +43,7 @@ function ProfileVerifyPage() {
           p.is_verified ? (
             <div className={s.ok} data-testid="verify-state">
               <p>{t('member.verify.done', { email: p.email })}</p>
-              <Link to="/account/profile">{t('member.verify.back')}</Link>
+              <RouteLink route="account-profile">{t('member.verify.back')}</RouteLink>
             </div>
           ) : (
             <div className={s.card} data-testid="verify-state">

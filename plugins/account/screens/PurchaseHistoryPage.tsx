@@ -10,6 +10,7 @@ import {
   Page,
   Pager,
   pagerTexts,
+  RouteLink,
   RowsSkeleton,
   TestMoneyLabel,
   useLoad,
@@ -17,11 +18,12 @@ import {
   useTranslation,
 } from '@core'
 import { useRef, useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
+import { ledgerApi } from '../api'
 import { Amount, DateText, StatusBadge } from '../components/Amount'
 import { CASH_KINDS as KINDS, STATUSES } from '../components/kinds'
-import { ledgerApi, saveFile } from '../components/ledger-api'
 import { NegativeBalanceNote, PurchaseList } from '../components/PurchaseTimeline'
+import { saveFile } from '../components/save-file'
 import s from '../components/styles'
 import type { LedgerEntry, LedgerQuery } from '../contract'
 
@@ -137,9 +139,9 @@ export default function PurchaseHistoryPage() {
     <Page title={t('history.title')} className={s.page} testId="purchase-history">
       <Lead>{t('history.lead')}</Lead>
       <p className={s.muted}>
-        <Link to="/account/missing-cashback" data-testid="missing-cashback-link">
+        <RouteLink route="account-missing-cashback" data-testid="missing-cashback-link">
           {t('missing.link')}
-        </Link>
+        </RouteLink>
       </p>
       {ready && data ? (
         <Figures
@@ -235,7 +237,7 @@ export default function PurchaseHistoryPage() {
       {ready && data && data.data.length === 0 ? (
         <div className={s.card} data-testid="ledger-empty">
           <p>{kind || status ? t('history.emptyFiltered') : t('history.empty')}</p>
-          <Link to="/stores">{t('history.shop')}</Link>
+          <RouteLink route="stores">{t('history.shop')}</RouteLink>
         </div>
       ) : null}
       {ready && data && data.data.length > 0 ? (

@@ -1,11 +1,11 @@
 import {
-  Button,
   constants,
   Field,
-  FormAlert,
+  Fields,
   formatCents,
-  HttpError,
   Page,
+  pathTo,
+  RouteLink,
   type ScreenProps,
   useForm,
   useLoad,
@@ -16,7 +16,8 @@ import {
 import type { TFunction } from 'i18next'
 import { observer } from 'mobx-react-lite'
 import { useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
+import { ledgerApi } from '../api'
 import {
   CLAIM_BENEFITS,
   type Claim,
@@ -27,8 +28,10 @@ import {
   RECEIPT_ACCEPT,
 } from '../claim-contract'
 import { parseDollars } from '../components/amount-input'
-import { ledgerApi } from '../components/ledger-api'
+import { orderFields, orderProblems, refusalText, showRefusal } from '../components/order-claim'
 import { RebateClaimsList } from '../components/RebateClaims'
+import { FormCard } from '../member/FormCard'
+import { SelectField } from '../member/SelectField'
 import s from '../member/styles'
 
 const FIELDS = ['benefit_type', 'order_number', 'order_date', 'amount', 'receipt'] as const
@@ -41,29 +44,16 @@ const mbOf = (limits: ClaimLimits) => Math.round(limits.receipt_max_bytes / 1024
  * The text of a refusal by its code (over_monthly_cap names what is left). The limits come with the
  * claims list (the server's constants; none in the browser build): before they have, the server's words.
  */
-function refusalText(
-  t: TFunction,
-  lng: string,
-  e: unknown,
-  field: string,
-  limits: ClaimLimits | undefined,
-): string {
-  if (!(e instanceof HttpError)) return t('claim.errors.network')
-  const code = (field ? e.codes[field] : undefined) ?? e.code ?? ''
-  const left = (e.data as { left_cents?: unknown } | undefined)?.left_cents
-  if (!limits && (code === 'receipt_too_big' || code === 'order_too_old'))
-    return e.firstError || t('claim.errors.generic')
-  return (
-    t(`claim.errors.${code}`, {
+const refusal = (t: TFunction, lng: string, e: unknown, field: string, limits: ClaimLimits | undefined) =>
+  refusalText(t, 'claim', e, field, (x, code) => {
+    if (!limits && (code === 'receipt_too_big' || code === 'order_too_old')) return null
+    const left = (x.data as { left_cents?: unknown } | undefined)?.left_cents
+    return {
       mb: limits ? mbOf(limits) : '',
       days: limits?.order_max_age_days ?? '',
       left: typeof left === 'number' ? formatCents(left, lng) : '',
-      defaultValue: '',
-    }) ||
-    e.firstError ||
-    t('claim.errors.generic')
-  )
-}
+    }
+  })
 
 /** The file's bytes as base64 (what the claim's JSON body carries). */
 function base64Of(file: File): Promise<string> {
@@ -89,14 +79,14 @@ export default observer(function RebateClaimPage({ params }: ScreenProps) {
     return (
       <Page title={t('claim.unknownTitle')} className={s.page} testId="rebate-claim-unknown">
         <p>{t('claim.unknown')}</p>
-        <Link to="/account/rebates">{t('rebates.all')}</Link>
+        <RouteLink route="account-rebates">{t('rebates.all')}</RouteLink>
       </Page>
     )
   if (session.member && !session.member.plus)
     return (
       <Page title={t('claim.plusTitle')} className={s.page} testId="rebate-claim-plus">
         <p>{t('claim.plus')}</p>
-        <Link to="/account/subscription">{t('claim.plusLink')}</Link>
+        <RouteLink route="account-subscription">{t('claim.plusLink')}</RouteLink>
       </Page>
     )
   return (
@@ -127,9 +117,9 @@ function ClaimView({ type }: { type: ClaimBenefit }) {
       />
       <RebateClaimsList load={claims} />
       <p>
-        <Link to={`/account/rebates/${type}`}>
+        <RouteLink route="account-rebates-benefit-type" params={{ benefit_type: type }}>
           {t('claim.back', { type: t(`benefit.${type}`, { defaultValue: type }) })}
-        </Link>
+        </RouteLink>
       </p>
     </>
   )
@@ -148,11 +138,10 @@ function ClaimForm({
 }) {
   const { t, i18n } = useTranslation('account')
   const lng = i18n.language
-  const { http } = useServices()
+  const { http, config } = useServices()
   const navigate = useNavigate()
   const [file, setFile] = useState<File | null>(null)
   const [done, setDone] = useState(false)
-  const doneRef = useRef<HTMLParagraphElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
   const f = useForm<Values>(
     { benefit_type: type, order_number: '', order_date: '', amount: '', receipt: '' },
@@ -167,12 +156,13 @@ function ClaimForm({
 
   function validate(v: Values) {
     setDone(false)
-    const out: Partial<Values> = {}
-    if (!v.order_number.trim()) out.order_number = t('claim.errors.order_required')
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(v.order_date)) out.order_date = t('claim.errors.date_required')
-    const cents = parseDollars(v.amount)
-    if (!v.amount.trim()) out.amount = t('claim.errors.amount_required')
-    else if (cents === null || cents < 1) out.amount = t('claim.errors.amount_invalid')
+    const p = orderProblems({ order: v.order_number, day: v.order_date, amount: v.amount })
+    const text = (problem: string | undefined) => (problem ? t(`claim.errors.${problem}`) : undefined)
+    const out: Partial<Values> = {
+      order_number: text(p.order),
+      order_date: text(p.day),
+      amount: text(p.amount),
+    }
     if (!file) out.receipt = t('claim.errors.receipt_required')
     else if (limits && file.size > limits.receipt_max_bytes)
       out.receipt = t('claim.errors.receipt_too_big', { mb: mbOf(limits) })
@@ -196,51 +186,43 @@ function ClaimForm({
       f.set('receipt', '')
       setFile(null)
       if (fileRef.current) fileRef.current.value = ''
-      setTimeout(() => doneRef.current?.focus(), 0)
     } catch (e) {
-      if (!(e instanceof HttpError) || e.kind !== 'status' || !e.errors) {
-        f.show({}, refusalText(t, lng, e, '', limits))
-        return
-      }
-      const fields: Partial<Record<string, string>> = {}
-      let alert: string | null = null
-      for (const key of Object.keys(e.errors)) {
-        const field = key === 'amount_cents' ? 'amount' : key.startsWith('receipt') ? 'receipt' : key
-        const text = refusalText(t, lng, e, key, limits)
-        if ((FIELDS as readonly string[]).includes(field)) fields[field] ??= text
-        else alert ??= text
-      }
-      f.show(fields, alert)
+      showRefusal(
+        f,
+        e,
+        FIELDS,
+        (key) => refusal(t, lng, e, key, limits),
+        (key) => (key === 'amount_cents' ? 'amount' : key.startsWith('receipt') ? 'receipt' : key),
+      )
     }
   }, validate)
 
   const benefit = f.text('benefit_type')
   return (
-    <form
-      ref={f.ref}
+    <FormCard
+      form={f}
       onSubmit={submit}
-      noValidate
-      className={s.card}
-      aria-labelledby="claim-form-title"
-      data-testid="rebate-claim-form"
+      titleId="claim-form-title"
+      title={t('claim.formTitle')}
+      testId="rebate-claim-form"
+      done={done ? t('claim.filed') : null}
+      doneTestId="rebate-claim-done"
+      send={t('claim.send')}
+      sending={t('claim.sending')}
     >
-      <h2 id="claim-form-title">{t('claim.formTitle')}</h2>
-      {done ? (
-        <p ref={doneRef} tabIndex={-1} role="status" className={s.ok} data-testid="rebate-claim-done">
-          {t('claim.filed')}
-        </p>
-      ) : null}
-      <label className={s.label} htmlFor="benefit_type">
-        {t('claim.benefit')}
-      </label>
-      <select
+      <SelectField
         id="benefit_type"
-        name="benefit_type"
+        label={t('claim.benefit')}
         value={benefit.value}
         onChange={(e) => {
           // each benefit has its page (its cap and its claims)
           f.set('benefit_type', e.target.value)
-          navigate(`/account/rebates/${e.target.value}/claim`, { replace: true })
+          navigate(
+            pathTo(config, 'account-rebates-benefit-type-claim', { benefit_type: e.target.value }) ?? '/',
+            {
+              replace: true,
+            },
+          )
         }}
       >
         {CLAIM_BENEFITS.map((b) => (
@@ -248,36 +230,20 @@ function ClaimForm({
             {t(`benefit.${b}`)}
           </option>
         ))}
-      </select>
+      </SelectField>
       {cap !== null && left !== undefined ? (
         <p className={s.muted} data-testid="rebate-claim-left">
           {t('claim.left', { left: formatCents(left, lng), cap: formatCents(cap, lng) })}
         </p>
       ) : null}
       <div className={s.grid}>
-        <Field
-          id="order_number"
-          label={t('claim.orderNumber')}
-          hint={t('claim.orderNumberHint')}
-          maxLength={64}
-          autoComplete="off"
-          {...f.text('order_number')}
-        />
-        <Field
-          id="order_date"
-          type="date"
-          label={t('claim.orderDate')}
-          min={earliest}
-          max={today}
-          {...f.text('order_date')}
-        />
-        <Field
-          id="amount"
-          label={t('claim.amount')}
-          hint={t('claim.amountHint')}
-          inputMode="decimal"
-          autoComplete="off"
-          {...f.text('amount')}
+        <Fields
+          form={f}
+          fields={[
+            orderFields.number('order_number', t('claim.orderNumber'), t('claim.orderNumberHint')),
+            orderFields.day('order_date', t('claim.orderDate'), earliest, today),
+            orderFields.amount(t('claim.amount'), t('claim.amountHint')),
+          ]}
         />
       </div>
       <Field
@@ -294,12 +260,6 @@ function ClaimForm({
           f.set('receipt', picked?.name ?? '')
         }}
       />
-      <FormAlert text={f.alert} />
-      <div className={s.actions}>
-        <Button type="submit" disabled={f.busy} aria-busy={f.busy}>
-          {f.busy ? t('claim.sending') : t('claim.send')}
-        </Button>
-      </div>
-    </form>
+    </FormCard>
   )
 }

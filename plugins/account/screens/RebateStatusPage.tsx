@@ -1,6 +1,5 @@
-import { Lead, Page, useSession, useTranslation } from '@core'
+import { Lead, Page, RouteLink, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Link } from 'react-router-dom'
 import { StatusBadge } from '../components/Amount'
 import s from '../components/styles'
 
@@ -29,11 +28,11 @@ export default observer(function RebateStatusPage() {
       <p className={s.actions}>
         {session.authenticated ? (
           <>
-            <Link to="/account/purchase-history">{t('rebateStatus.history')}</Link>
-            <Link to="/account/rebates">{t('rebateStatus.rebates')}</Link>
+            <RouteLink route="account-purchase-history">{t('rebateStatus.history')}</RouteLink>
+            <RouteLink route="account-rebates">{t('rebateStatus.rebates')}</RouteLink>
           </>
         ) : (
-          <Link to="/login">{t('rebateStatus.signIn')}</Link>
+          <RouteLink route="login">{t('rebateStatus.signIn')}</RouteLink>
         )}
       </p>
     </Page>

@@ -5,6 +5,7 @@ import {
   LoadFailed,
   Money,
   Page,
+  RouteLink,
   RowsSkeleton,
   type ScreenProps,
   TestMoneyLabel,
@@ -14,10 +15,9 @@ import {
   useTranslation,
 } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Link } from 'react-router-dom'
+import { ledgerApi } from '../api'
 import { isClaimBenefit } from '../claim-contract'
 import { DateText, StatusBadge } from '../components/Amount'
-import { ledgerApi } from '../components/ledger-api'
 import { PlusValue } from '../components/PlusValue'
 import { ClaimLinks, RebateClaimsList } from '../components/RebateClaims'
 import { BENEFIT_TYPES, type MonthUse, monthUse } from '../components/rebates'
@@ -39,7 +39,7 @@ export default observer(function RebatesPage({ params }: ScreenProps) {
     return (
       <Page title={t('rebates.unknownTitle')} className={s.page} testId="rebates-unknown">
         <p>{t('rebates.unknown')}</p>
-        <Link to="/account/rebates">{t('rebates.all')}</Link>
+        <RouteLink route="account-rebates">{t('rebates.all')}</RouteLink>
       </Page>
     )
   return (
@@ -80,14 +80,14 @@ export const RebatesView = observer(function RebatesView({
       <Lead>{t('rebates.lead')}</Lead>
       {!typeLinks ? null : type ? (
         <p>
-          <Link to="/account/rebates">{t('rebates.all')}</Link>
+          <RouteLink route="account-rebates">{t('rebates.all')}</RouteLink>
         </p>
       ) : (
         <nav aria-label={t('rebates.types')} className={s.actions}>
           {BENEFIT_TYPES.map((b) => (
-            <Link key={b} to={`/account/rebates/${b}`}>
+            <RouteLink key={b} route="account-rebates-benefit-type" params={{ benefit_type: b }}>
               {t(`benefit.${b}`)}
-            </Link>
+            </RouteLink>
           ))}
         </nav>
       )}
@@ -114,7 +114,7 @@ export const RebatesView = observer(function RebatesView({
         </ol>
         {session.member?.plus ? <ClaimLinks type={type} /> : null}
         <p className={s.muted}>
-          <Link to="/rebates/status">{t('rebates.statusLink')}</Link>
+          <RouteLink route="rebates-status">{t('rebates.statusLink')}</RouteLink>
         </p>
       </section>
       {session.member?.plus ? <PlusValue /> : null}
@@ -124,7 +124,7 @@ export const RebatesView = observer(function RebatesView({
           <h2 id="claims-title">{t('rebates.claims')}</h2>
           {rows.length === 0 ? (
             <p className={s.card} data-testid="rebates-empty">
-              {t('rebates.empty')} <Link to="/stores">{t('history.shop')}</Link>
+              {t('rebates.empty')} <RouteLink route="stores">{t('history.shop')}</RouteLink>
             </p>
           ) : (
             <DataTable

@@ -1,7 +1,7 @@
 import { Button, constants, Figures, LoadedPage, Money, useTranslation } from '@core'
 import { useEffect, useRef, useState } from 'react'
+import { ledgerApi } from '../api'
 import { DateText, StatusBadge } from '../components/Amount'
-import { ledgerApi } from '../components/ledger-api'
 import s from '../components/styles'
 
 /** /account/referrals: the member's /refer link with a copy button, the friends who joined and what each earned. */

@@ -9,16 +9,16 @@ import {
   Money,
   Page,
   RadioGroup,
+  RouteLink,
   RowsSkeleton,
   useLoad,
   useServices,
   useTranslation,
 } from '@core'
 import { type FormEvent, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { ledgerApi } from '../api'
 import { DateText } from '../components/Amount'
 import { replaceable } from '../components/gift-cards'
-import { ledgerApi } from '../components/ledger-api'
 import s from '../components/styles'
 import type { GiftReplaceReply } from '../contract'
 
@@ -50,6 +50,7 @@ export default function UpdateExpiredGiftCardPage() {
         err instanceof HttpError && err.code
           ? codeText(t, err.code, err.firstError ?? err.message, {
               gift_card_not_expired: 'account:gift.error.notExpired',
+              gift_card_unavailable: 'account:gift.error.unavailable',
             })
           : errorText(t, err),
       )
@@ -77,7 +78,7 @@ export default function UpdateExpiredGiftCardPage() {
       {cards.data && expired.length === 0 ? (
         <div className={s.card} data-testid="gift-none-expired">
           <p>{t('gift.noneExpired')}</p>
-          <Link to="/account/gift-card-history">{t('gift.history')}</Link>
+          <RouteLink route="account-gift-card-history">{t('gift.history')}</RouteLink>
         </div>
       ) : null}
       {expired.length > 0 ? (

@@ -1,7 +1,7 @@
 import { LoadedPage, useTranslation } from '@core'
+import { ledgerApi } from '../api'
 import s from '../components/account.module.css'
 import { CashWithdrawal } from '../components/CashWithdrawal'
-import { ledgerApi } from '../components/ledger-api'
 
 /**
  * /account/withdrawal: the payable cash balance paid out to PayPal, a bank account or a gift card.

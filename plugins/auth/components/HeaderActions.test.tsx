@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import headerEn from '../../../locales/en/auth-header.json'
 import headerEs from '../../../locales/es/auth-header.json'
-import { testI18n } from '../../../tests/unit/kit'
+import { routeTable, testI18n } from '../../../tests/unit/kit'
 import { AuthStore } from '../model'
 import HeaderActions from './HeaderActions'
 
@@ -19,7 +19,7 @@ async function renderActions(member: null | { verified: boolean; cents: number }
     http: { setBearer: () => {}, clearBearer: () => {}, post: async () => ({}) },
     events: createEventBus(),
     cookies: createCookies(''),
-    config: { brand: { defaultAuthPage: 'sm-login' }, plugins: ['auth'] },
+    config: { ...routeTable, brand: { defaultAuthPage: 'sm-login' }, plugins: ['auth'] },
   } as unknown as Services
   const auth = AuthStore.create({}, services)
   if (member)

@@ -4,13 +4,15 @@ import {
   constants,
   formatCents,
   Money,
+  RouteLink,
   useDisclosure,
+  usePath,
   useStore,
   useTranslation,
 } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import s from './auth.module.css'
 
 /**
@@ -23,6 +25,7 @@ export default observer(function HeaderActions() {
   const { t, i18n } = useTranslation('auth-header')
   const auth = useStore('auth')
   const navigate = useNavigate()
+  const logoutPath = usePath('logout') ?? '/'
   const [leaving, setLeaving] = useState(false)
   // the member's account panel on a narrow screen (a core disclosure: Escape, a press outside, focus
   // leaving or a navigation closes it)
@@ -35,7 +38,7 @@ export default observer(function HeaderActions() {
     // SPEC 4: the success message shows for 2 s, then /logout
     setTimeout(() => {
       setLeaving(false)
-      navigate('/logout')
+      navigate(logoutPath)
     }, constants.signOutPopupMs)
   }
 
@@ -94,8 +97,8 @@ export default observer(function HeaderActions() {
             {t('header.verify')}
           </button>
         ) : null}
-        <Link
-          to="/account"
+        <RouteLink
+          route="account"
           className={s.balance}
           title={u.email ? t('header.signedInAs', { email: u.email }) : undefined}
         >
@@ -103,7 +106,7 @@ export default observer(function HeaderActions() {
           <strong data-testid="cash-balance">
             <Money cents={Number(u.cash_balance_cents) || 0} />
           </strong>
-        </Link>
+        </RouteLink>
         <Button variant="secondary" onClick={signOut} disabled={leaving}>
           {t('action.signOut')}
         </Button>

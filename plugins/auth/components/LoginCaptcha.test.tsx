@@ -12,7 +12,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import authEn from '../../../locales/en/auth.json'
 import authEs from '../../../locales/es/auth.json'
-import { testI18n } from '../../../tests/unit/kit'
+import { routeTable, testI18n } from '../../../tests/unit/kit'
 import { AuthStore } from '../model'
 import { LoginForm } from './forms'
 
@@ -48,7 +48,7 @@ async function renderForm(lng: 'en' | 'es', answers: ((body: Record<string, unkn
     http: { setBearer: () => {}, clearBearer: () => {}, post },
     events: createEventBus(),
     cookies: createCookies(''),
-    config: { brand: { defaultAuthPage: 'sm-login' }, plugins: ['auth'] },
+    config: { ...routeTable, brand: { defaultAuthPage: 'sm-login' }, plugins: ['auth'] },
   } as unknown as Services
   const auth = AuthStore.create({}, services)
   const i18n = await testI18n(lng, { auth: [authEn, authEs] })

@@ -6,12 +6,12 @@ import {
   Field,
   FormAlert,
   type FormErrors,
+  RouteLink,
   useForm,
   useStore,
   useTranslation,
 } from '@core'
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import type { LoginReply } from '../contract'
 import type { Tab } from '../model'
 import { runFlow } from '../run-flow'
@@ -37,13 +37,20 @@ export function EmailField(field: TextField) {
   )
 }
 
-/** The password field of the auth forms, with its show/hide toggle; `isNew` for a password being chosen. */
-export function PasswordField({ isNew = false, ...field }: TextField & { isNew?: boolean }) {
+/**
+ * The password field of the auth forms, with its show/hide toggle; `isNew` for a password being chosen
+ * (its hint says the minimum), `label` when it is not just "Password" (a reset's new password).
+ */
+export function PasswordField({
+  isNew = false,
+  label,
+  ...field
+}: TextField & { isNew?: boolean; label?: string }) {
   const { t } = useTranslation('auth')
   return (
     <Field
       id="password"
-      label={t('field.password')}
+      label={label ?? t('field.password')}
       type="password"
       autoComplete={isNew ? 'new-password' : 'current-password'}
       hint={isNew ? t('hint.password', { min: MIN }) : undefined}
@@ -108,9 +115,9 @@ export function LoginForm({ onDone, onLeave }: { onDone: (r: LoginReply) => void
         {f.busy ? t('action.sending') : t('action.login')}
       </Button>
       <p className={s.small}>
-        <Link to="/password/reset" onClick={onLeave}>
+        <RouteLink route="password-reset" onClick={onLeave}>
           {t('action.forgot')}
-        </Link>
+        </RouteLink>
       </p>
     </form>
   )
@@ -146,13 +153,13 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
       <Field id="phone" label={t('field.phone')} type="tel" autoComplete="tel" {...f.text('phone')} />
       <CheckField id="terms" label={t('field.terms')} {...f.check('terms')}>
         <p className={s.small}>
-          <Link to="/terms" target="_blank">
+          <RouteLink route="terms" target="_blank">
             {t('field.termsLink')}
-          </Link>
+          </RouteLink>
           {' · '}
-          <Link to="/privacy-policy" target="_blank">
+          <RouteLink route="privacy-policy" target="_blank">
             {t('field.privacyLink')}
-          </Link>
+          </RouteLink>
         </p>
       </CheckField>
       <Button type="submit" size="large" disabled={f.busy}>

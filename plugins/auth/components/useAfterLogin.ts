@@ -1,7 +1,7 @@
 import { constants, useServices, useStore } from '@core'
 import { useNavigate } from 'react-router-dom'
 import type { LoginReply } from '../contract'
-import { ONBOARDING_PATH, pathAfterLogin, takeStoredRedirect } from '../redirect'
+import { pathAfterLogin, takeStoredRedirect } from '../redirect'
 
 /**
  * After a sign-in from a form: the stored post-login redirect, else the reply's redirect (both
@@ -13,14 +13,13 @@ export function useAfterLogin() {
   const { cookies, config } = useServices()
   return (reply: LoginReply | null, fallback: string | null) => {
     const path = pathAfterLogin({
+      config,
       stored: takeStoredRedirect(),
       replyRedirect: reply?.redirect,
       fallback,
       currentPath: window.location.pathname,
       user: auth.member,
       redirectToApp: Boolean(cookies.get(constants.redirectToAppCookieName)),
-      // a brand without the coins onboarding page keeps the member where they were going
-      onboardingRouted: (config.routes ?? []).some((r) => r.path === ONBOARDING_PATH),
     })
     if (path) navigate(path, { replace: fallback !== null })
   }

@@ -1,9 +1,9 @@
-import { type ScreenProps, Spinner, useStore, useTranslation } from '@core'
+import { pathTo, RouteLink, type ScreenProps, Spinner, useServices, useStore, useTranslation } from '@core'
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { failureText } from '../components/text'
+import { withoutToken } from '../entry'
 import { runFlow } from '../run-flow'
 
 /**
@@ -14,6 +14,7 @@ import { runFlow } from '../run-flow'
 export default function EmailChangePage({ params, variant }: ScreenProps) {
   const { t } = useTranslation('auth')
   const auth = useStore('auth')
+  const { config } = useServices()
   const kind = variant === 'undo' ? 'undo' : 'confirm'
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null)
   const started = useRef<string | null>(null)
@@ -23,7 +24,12 @@ export default function EmailChangePage({ params, variant }: ScreenProps) {
     // the link works once: StrictMode's second effect must not spend it again
     if (started.current === token) return
     started.current = token
-    window.history.replaceState(window.history.state, '', `/email/${kind}`)
+    // the address without the token: the route's path without its last segment
+    const page =
+      kind === 'undo'
+        ? pathTo(config, 'email-undo-token', { token: '-' })
+        : pathTo(config, 'email-confirm-token', { token: '-' })
+    window.history.replaceState(window.history.state, '', withoutToken(page ?? '/'))
     void runFlow('emailChangeLink', auth, kind, token).then((r) => {
       setState(
         r.ok
@@ -34,7 +40,7 @@ export default function EmailChangePage({ params, variant }: ScreenProps) {
           : { ok: false, text: failureText(t, r) },
       )
     })
-  }, [auth, token, kind, t])
+  }, [auth, token, kind, t, config])
 
   return (
     <Page
@@ -52,9 +58,9 @@ export default function EmailChangePage({ params, variant }: ScreenProps) {
       {state ? (
         <p>
           {auth.authenticated ? (
-            <Link to="/">{t('action.continue')}</Link>
+            <RouteLink route="home">{t('action.continue')}</RouteLink>
           ) : (
-            <Link to="/login">{t('action.signIn')}</Link>
+            <RouteLink route="login">{t('action.signIn')}</RouteLink>
           )}
         </p>
       ) : null}

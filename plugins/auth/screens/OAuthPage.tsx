@@ -1,5 +1,14 @@
-import { Button, Field, type ScreenProps, useForm, useTranslation } from '@core'
-import { Link, useSearchParams } from 'react-router-dom'
+import {
+  Button,
+  Field,
+  pathTo,
+  RouteLink,
+  type ScreenProps,
+  useForm,
+  useServices,
+  useTranslation,
+} from '@core'
+import { useSearchParams } from 'react-router-dom'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { EMAIL_PATTERN } from '../components/text'
@@ -14,12 +23,13 @@ import { wantedPath } from './LoginFullPageRedirect'
 export default function OAuthPage({ params }: ScreenProps) {
   const { t } = useTranslation('auth')
   const [q] = useSearchParams()
+  const { config } = useServices()
   const f = useForm({ email: '', name: '' })
   if (params.provider !== 'dev') {
     return (
       <Page title={t('social.unknown')}>
         <p>
-          <Link to="/login">{t('action.backToLogin')}</Link>
+          <RouteLink route="login">{t('action.backToLogin')}</RouteLink>
         </p>
       </Page>
     )
@@ -28,8 +38,9 @@ export default function OAuthPage({ params }: ScreenProps) {
     (v) => {
       const code = encodeDevCode({ email: v.email.trim(), name: v.name.trim() || undefined })
       const state = makeOAuthState(wantedPath(q))
+      const callback = pathTo(config, 'auth-provider-callback', { provider: 'dev' }) ?? '/'
       window.location.assign(
-        `/auth/dev/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+        `${callback}?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
       )
     },
     (v) => (EMAIL_PATTERN.test(v.email.trim()) ? {} : { email: t('validation.emailInvalid') }),

@@ -4,6 +4,7 @@ import {
   Field,
   FormAlert,
   type FormErrors,
+  RouteLink,
   type ScreenProps,
   useForm,
   useServices,
@@ -11,10 +12,11 @@ import {
   useTranslation,
 } from '@core'
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import s from '../components/auth.module.css'
+import { PasswordField } from '../components/forms'
 import { Page } from '../components/Page'
-import { revealTexts, splitErrors } from '../components/text'
+import { splitErrors } from '../components/text'
 import { homePath } from '../entry'
 import { runFlow } from '../run-flow'
 
@@ -74,19 +76,11 @@ export default function PasswordResetPage({ params, variant }: ScreenProps) {
         <FormAlert text={f.alert} />
         {expired ? (
           <p>
-            <Link to="/password/reset">{t('action.requestNew')}</Link>
+            <RouteLink route="password-reset">{t('action.requestNew')}</RouteLink>
           </p>
         ) : null}
         {email ? <input type="hidden" name="username" autoComplete="username" value={email} /> : null}
-        <Field
-          id="password"
-          label={t('field.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          {...f.text('password')}
-          hint={t('hint.password', { min: MIN })}
-          reveal={revealTexts(t)}
-        />
+        <PasswordField isNew label={t('field.newPassword')} {...f.text('password')} />
         <Field
           id="password_confirmation"
           label={t('field.confirmPassword')}

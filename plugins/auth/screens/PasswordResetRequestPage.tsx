@@ -1,6 +1,5 @@
-import { Button, Field, FormAlert, useForm, useStore, useTranslation } from '@core'
+import { Button, Field, FormAlert, RouteLink, useForm, useStore, useTranslation } from '@core'
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { EMAIL_PATTERN, splitErrors } from '../components/text'
@@ -38,7 +37,7 @@ export default function PasswordResetRequestPage() {
           {f.busy ? t('action.sending') : t('action.requestReset')}
         </Button>
         <p className={s.small}>
-          <Link to="/login">{t('action.backToLogin')}</Link>
+          <RouteLink route="login">{t('action.backToLogin')}</RouteLink>
         </p>
       </form>
     </Page>

@@ -1,5 +1,4 @@
-import { useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { RouteLink, useTranslation } from '@core'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 
@@ -13,7 +12,7 @@ export default function SocialCallbackPage() {
     <Page title={t('social.failed')}>
       <p className={s.alert}>{t('notice.socialFailed')}</p>
       <p>
-        <Link to="/login">{t('action.backToLogin')}</Link>
+        <RouteLink route="login">{t('action.backToLogin')}</RouteLink>
       </p>
     </Page>
   )

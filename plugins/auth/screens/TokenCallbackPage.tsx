@@ -1,10 +1,19 @@
-import { Button, type ScreenProps, Spinner, useServices, useStore, useTranslation } from '@core'
+import {
+  Button,
+  pathTo,
+  RouteLink,
+  type ScreenProps,
+  Spinner,
+  useServices,
+  useStore,
+  useTranslation,
+} from '@core'
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { useAfterLogin } from '../components/useAfterLogin'
-import { homePath } from '../entry'
+import { homePath, withoutToken } from '../entry'
 import { runFlow } from '../run-flow'
 
 /**
@@ -24,7 +33,12 @@ export default function TokenCallbackPage({ params }: ScreenProps) {
     if (used.current) return
     used.current = true
     const token = params.token
-    window.history.replaceState(window.history.state, '', '/token/callback')
+    // the address without the code: the route's path without its last segment
+    window.history.replaceState(
+      window.history.state,
+      '',
+      withoutToken(pathTo(config, 'token-callback-token', { token: '-' }) ?? '/'),
+    )
     if (!token) return setFailed(true)
     void runFlow('loginWithCode', auth, token).then((r) => {
       if (r.ok) afterLogin(r.value, homePath(config))
@@ -37,10 +51,10 @@ export default function TokenCallbackPage({ params }: ScreenProps) {
         <>
           <p className={s.alert}>{t('token.failed')}</p>
           <p>
-            <Button variant="link" onClick={() => navigate('/login')}>
+            <Button variant="link" onClick={() => navigate(pathTo(config, 'login') ?? '/')}>
               {t('action.backToLogin')}
             </Button>{' '}
-            <Link to="/">{t('action.home')}</Link>
+            <RouteLink route="home">{t('action.home')}</RouteLink>
           </p>
         </>
       ) : (

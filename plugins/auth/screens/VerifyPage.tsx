@@ -1,7 +1,6 @@
-import { Button, type ScreenProps, Spinner, useStore, useTranslation } from '@core'
+import { Button, RouteLink, type ScreenProps, Spinner, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { failureText } from '../components/text'
@@ -46,7 +45,7 @@ export default observer(function VerifyPage({ params, variant }: ScreenProps) {
       ) : null}
       {state ? (
         <p>
-          <Link to="/">{t('action.continue')}</Link>
+          <RouteLink route="home">{t('action.continue')}</RouteLink>
         </p>
       ) : null}
     </Page>

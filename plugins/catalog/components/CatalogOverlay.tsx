@@ -1,8 +1,8 @@
-import { useServices, useStore } from '@core'
+import { pathTo, useServices, useStore } from '@core'
 import { lazy, Suspense, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { brandHasExtension } from '../extension'
-import { redirectingPath, safeUrl } from '../url'
+import { safeUrl } from '../url'
 
 // Loaded only after the extension-install flow (?ei=true): nothing of it on an ordinary first visit.
 const ExtensionInstalled = lazy(() => import('./ExtensionInstalled'))
@@ -26,7 +26,7 @@ export default function CatalogOverlay() {
         if (visit.offerId !== undefined)
           events.emit('offer-visit', { offerId: visit.offerId, offer: visit.offer })
         if (signedIn) {
-          navigate(redirectingPath(visit.merchant))
+          navigate(pathTo(config, 'merchant-coupons-redirecting', { merchant: visit.merchant }) ?? '/')
           return
         }
         // 'Register later': the shopper still goes to the store, without tracked cash back.
@@ -40,7 +40,7 @@ export default function CatalogOverlay() {
             .then((r) => go(safeUrl(r.data.redirect_url)))
             .catch(() => {})
       }),
-    [catalog, events, http, navigate],
+    [catalog, events, http, navigate, config],
   )
 
   if (!brandHasExtension(config) || new URLSearchParams(location.search).get('ei') !== 'true') return null

@@ -1,20 +1,12 @@
-import { useServices, useTranslation } from '@core'
+import { CATALOG_COUNTRIES, loadBenefitImages, loadCountryCatalog, useServices, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
+import { catalogApi } from '../api'
 import s from './catalog.module.css'
 
 interface CountryCatalog {
   country: string
-  categories: Record<string, { id: string; name: string; logo: string }[]>
+  categories: Partial<Record<string, { id: string; name: string; logo: string }[]>>
 }
-type Benefits = { themes: Record<string, Record<string, string[]>> }
-
-/** Countries with a catalog in config/catalogs (SPEC 3 per-country catalogs). */
-export const CATALOG_COUNTRIES = ['AU', 'CA', 'NZ', 'GB', 'UK', 'US'] as const
-/** config/benefits.json has three themes and no brand names one yet: the first is used. */
-const THEME = 'theme1'
-
-const loadCatalog = (cc: string): Promise<CountryCatalog> =>
-  import(`../../../config/catalogs/${cc}.json`).then((m: { default: CountryCatalog }) => m.default)
 
 /**
  * The everyday rebates of the visitor's country (from /api/geo): each benefit category of
@@ -24,20 +16,20 @@ const loadCatalog = (cc: string): Promise<CountryCatalog> =>
 export default function CountryBenefits() {
   const { t } = useTranslation('catalog')
   const { http } = useServices()
-  const [data, setData] = useState<{ catalog: CountryCatalog; images: Record<string, string[]> } | null>(null)
+  const [data, setData] = useState<{
+    catalog: CountryCatalog
+    images: Partial<Record<string, string[]>>
+  } | null>(null)
 
   useEffect(() => {
     let live = true
-    http
-      .get<{ country_code: string }>('/api/geo')
+    catalogApi(http)
+      .geo()
       .then(async ({ country_code }) => {
         const cc = String(country_code ?? '').toUpperCase()
         if (!(CATALOG_COUNTRIES as readonly string[]).includes(cc)) return
-        const [catalog, benefits] = await Promise.all([
-          loadCatalog(cc),
-          import('../../../config/benefits.json').then((m) => m.default as unknown as Benefits),
-        ])
-        if (live) setData({ catalog, images: benefits.themes[THEME] ?? {} })
+        const [catalog, images] = await Promise.all([loadCountryCatalog(cc), loadBenefitImages()])
+        if (live && catalog) setData({ catalog, images })
       })
       .catch(() => {})
     return () => {
@@ -46,7 +38,9 @@ export default function CountryBenefits() {
   }, [http])
 
   if (!data) return null
-  const cats = Object.entries(data.catalog.categories).filter(([, list]) => list.length)
+  const cats = Object.entries(data.catalog.categories).flatMap(([cat, list]) =>
+    list?.length ? [[cat, list] as const] : [],
+  )
   return (
     <section
       className={s.section}

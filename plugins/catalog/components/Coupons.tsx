@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Coupon } from '../contract'
-import { storePath } from '../url'
+import { useStorePaths } from '../url'
 import s from './catalog.module.css'
 import { Logo } from './Logo'
 import { useStoreVisit } from './visit'
@@ -64,12 +64,13 @@ export const CouponCard = observer(function CouponCard({
   const catalog = useStore('catalog')
   const visit = useStoreVisit()
   const [open, setOpen] = useState(false)
+  const paths = useStorePaths()
   const shown = coupon.code && catalog.showCodeForMerchantIds.includes(coupon.store.internal_name)
   const target = { merchant: coupon.store.internal_name, name: coupon.store.name, redirectUrl }
   return (
     <li className={s.coupon} data-testid="coupon">
       {showStore ? (
-        <Link to={storePath(coupon.store.internal_name)} className={s.couponStore}>
+        <Link to={paths.store(coupon.store.internal_name)} className={s.couponStore}>
           <Logo src={coupon.store.logo_url} size={40} />
           <span>{coupon.store.name}</span>
         </Link>

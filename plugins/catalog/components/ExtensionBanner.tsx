@@ -1,6 +1,6 @@
-import { Button, buttonClass, constants, usePaintStatus, useServices, useTranslation } from '@core'
+import { Button, buttonClass, constants, RouteLink, usePaintStatus, useServices, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 import {
   brandHasExtension,
   dismissPrompt,
@@ -62,9 +62,9 @@ export function ExtensionBanner() {
         <p>{t(which === 'first' ? 'extension.promptBody' : 'extension.secondBody')}</p>
       </div>
       <p className={s.extActions}>
-        <Link to="/extension" className={buttonClass()} onClick={close}>
+        <RouteLink route="extension" className={buttonClass()} onClick={close}>
           {t('extension.add', { browser })}
-        </Link>
+        </RouteLink>
         <Button variant="secondary" onClick={close}>
           {t('extension.notNow')}
         </Button>

@@ -1,3 +1,5 @@
+import { config as brand } from '@brand'
+import { type AppContextValue, AppProvider } from '@core'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter, useLocation } from 'react-router-dom'
@@ -14,13 +16,16 @@ function Where() {
 
 async function renderNav(lng: 'en' | 'es' = 'en', path = '/') {
   const i18n = await testI18n(lng, { catalog: [catalogEn, catalogEs] })
+  const app = { services: { config: brand } } as unknown as AppContextValue
   render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <HeaderNav />
-        <button type="button">elsewhere</button>
-        <Where />
-      </MemoryRouter>
+      <AppProvider value={app}>
+        <MemoryRouter initialEntries={[path]}>
+          <HeaderNav />
+          <button type="button">elsewhere</button>
+          <Where />
+        </MemoryRouter>
+      </AppProvider>
     </I18nextProvider>,
   )
 }

@@ -1,14 +1,14 @@
-import { useDisclosure, useTranslation } from '@core'
+import { pathTo, useDisclosure, useServices, useTranslation } from '@core'
 import { useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { NavLink, useNavigate } from 'react-router-dom'
 import s from './header.module.css'
 
 const LINKS = [
-  ['stores', '/stores'],
-  ['coupons', '/coupons'],
-  ['products', '/products'],
-  ['offers', '/offers'],
+  { key: 'stores', route: 'stores' },
+  { key: 'coupons', route: 'coupons' },
+  { key: 'products', route: 'products' },
+  { key: 'offers', route: 'offers' },
 ] as const
 
 const MenuIcon = ({ open }: { open: boolean }) => (
@@ -37,6 +37,8 @@ const SearchIcon = () => (
 export default function HeaderNav() {
   const { t } = useTranslation('catalog')
   const navigate = useNavigate()
+  const { config } = useServices()
+  const stores = pathTo(config, 'stores') ?? '/'
   const [q, setQ] = useState('')
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
@@ -59,13 +61,16 @@ export default function HeaderNav() {
             if ((e.target as Element).closest('a')) menu.close()
           }}
         >
-          {LINKS.map(([key, to]) => (
-            <li key={key}>
-              <NavLink to={to} className={s.link}>
-                {t(`nav.${key}`)}
-              </NavLink>
-            </li>
-          ))}
+          {LINKS.map(({ key, route }) => {
+            const to = pathTo(config, route)
+            return to === null ? null : (
+              <li key={key}>
+                <NavLink to={to} className={s.link}>
+                  {t(`nav.${key}`)}
+                </NavLink>
+              </li>
+            )
+          })}
         </ul>
       </div>
       <div className={s.part} {...find.box}>
@@ -89,7 +94,7 @@ export default function HeaderNav() {
             onSubmit={(e) => {
               e.preventDefault()
               find.close()
-              navigate(q.trim() ? `/stores?q=${encodeURIComponent(q.trim())}` : '/stores')
+              navigate(q.trim() ? `${stores}?q=${encodeURIComponent(q.trim())}` : stores)
             }}
           >
             <label htmlFor={id} className="visually-hidden">

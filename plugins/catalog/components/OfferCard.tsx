@@ -1,15 +1,17 @@
-import type { Offer } from '@core'
+import { type Offer, usePath } from '@core'
 import { Link } from 'react-router-dom'
-import { isCatalogOffer, storePath } from '../url'
+import { isCatalogOffer, useStorePaths } from '../url'
 import s from './catalog.module.css'
 import { Logo } from './Logo'
 
 /** A cash-back or coupon offer in a list; its page has the details and the button. */
 export function OfferCard({ offer }: { offer: Offer }) {
+  const paths = useStorePaths()
+  const offerPath = usePath('cashback-offer-offer', { offer: offer.offer_id }) ?? '/'
   const to =
     offer.offer_type === 'CASHBACK' || !offer.merchant_internal_name
-      ? `/cashback/offer/${offer.offer_id}`
-      : storePath(offer.merchant_internal_name)
+      ? offerPath
+      : paths.store(offer.merchant_internal_name)
   return (
     <li className={s.offer} data-testid="offer-card">
       <div className={s.logoLine}>

@@ -1,18 +1,17 @@
-import { type Offer, useDocumentTitle, useTranslation } from '@core'
+import { type LoadState, type Offer, useDocumentTitle, useTranslation } from '@core'
 import { Link } from 'react-router-dom'
-import { storePath } from '../url'
+import { useStorePaths } from '../url'
 import s from './catalog.module.css'
 import { ErrorState, NotFoundState, Skeleton } from './ListState'
 import { Logo } from './Logo'
 import { OfferDetail } from './offers'
-import type { Remote } from './useRemote'
 
 /** A cash-back offer or campaign page: the offer, its terms and the activate button (gated). */
-export function OfferScreen({ r }: { r: Remote<Offer> & { retry: () => void } }) {
+export function OfferScreen({ r }: { r: LoadState<Offer> & { retry: () => void } }) {
   const { t } = useTranslation('catalog')
+  const paths = useStorePaths()
   useDocumentTitle(r.status === 'success' ? r.data.display_name : undefined)
-  if (r.status === 'not-found' || (r.status === 'error' && (r.error as { notFound?: boolean }).notFound))
-    return <NotFoundState what="offer" />
+  if (r.status === 'not-found') return <NotFoundState what="offer" />
   if (r.status === 'error') return <ErrorState error={r.error} onRetry={r.retry} />
   if (r.status === 'loading') return <Skeleton count={2} kind="row" />
   const o = r.data
@@ -22,7 +21,7 @@ export function OfferScreen({ r }: { r: Remote<Offer> & { retry: () => void } })
       <OfferDetail offer={o} headingLevel={1} />
       {o.merchant_internal_name ? (
         <p className={s.offerActions}>
-          <Link to={storePath(o.merchant_internal_name)}>
+          <Link to={paths.store(o.merchant_internal_name)}>
             {t('offers.seeStore', { name: o.merchant_name ?? o.display_name })}
           </Link>
         </p>
@@ -30,5 +29,3 @@ export function OfferScreen({ r }: { r: Remote<Offer> & { retry: () => void } })
     </article>
   )
 }
-
-export const notFound = () => Promise.reject(Object.assign(new Error('Not found'), { notFound: true }))

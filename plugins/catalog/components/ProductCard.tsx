@@ -1,5 +1,4 @@
-import { Money, useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { Money, RouteLink, useTranslation } from '@core'
 import type { Product } from '../contract'
 import s from './catalog.module.css'
 
@@ -7,7 +6,11 @@ export function ProductCard({ product }: { product: Product }) {
   const { t } = useTranslation('catalog')
   return (
     <li className={s.tile} data-testid="product-card">
-      <Link to={`/p/${product.slug}/${product.id}`} className={`${s.stack} ${s.productLink}`}>
+      <RouteLink
+        route="p-slug-product-id"
+        params={{ slug: product.slug, product_id: product.id }}
+        className={`${s.stack} ${s.productLink}`}
+      >
         <img
           className={s.productImg}
           src={product.image_url}
@@ -33,7 +36,7 @@ export function ProductCard({ product }: { product: Product }) {
         <span className={s.muted}>
           {product.store.name} · <strong className={s.productRate}>{product.store.rate.label}</strong>
         </span>
-      </Link>
+      </RouteLink>
     </li>
   )
 }

@@ -2,6 +2,8 @@ import {
   Button,
   buttonClass,
   ChipNav,
+  pathTo,
+  RouteLink,
   useDocumentTitle,
   useFirstData,
   useServices,
@@ -10,7 +12,8 @@ import {
 } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
+import { catalogApi } from '../api'
 import type { Store, StoresReply } from '../contract'
 import {
   categoriesRequest,
@@ -54,7 +57,7 @@ export const StoreBrowser = observer(function StoreBrowser({
 }) {
   const { t, i18n } = useTranslation('catalog')
   const catalog = useStore('catalog')
-  const { http } = useServices()
+  const { http, config } = useServices()
   const [search, setSearch] = useSearchParams()
   const q = search.get('q') ?? ''
   const sort = storeSort(search.get('sort'), defaultSort)
@@ -64,7 +67,11 @@ export const StoreBrowser = observer(function StoreBrowser({
   const firstAsk = storesRequest({ category, q: asked, sort, plus: Boolean(plus), lang, page: 1 })
   const firstStores = useFirstData<StoresReply>(firstAsk.path, firstAsk.params)
   const firstCategories = useFirstData<{ data: CategoryItem[] }>(categoriesRequest.path)
-  const base = plus ? '/plus-stores' : '/stores'
+  const allPath = (plus ? pathTo(config, 'plus-stores') : pathTo(config, 'stores')) ?? '/'
+  const categoryPath = (category: string) =>
+    (plus
+      ? pathTo(config, 'plus-stores-category', { category })
+      : pathTo(config, 'stores-category', { category })) ?? '/'
   const searchId = useId()
 
   useEffect(() => {
@@ -99,12 +106,11 @@ export const StoreBrowser = observer(function StoreBrowser({
   const query = JSON.stringify({ category, q: asked, sort, plus: plus ? '1' : undefined, lang })
   const loadPage = () => {
     const mine = query
-    return catalog.stores.loadMore((page) => {
-      const r = storesRequest({ category, q: asked, sort, plus: Boolean(plus), lang, page })
-      return http
-        .get<StoresReply>(r.path, { params: r.params })
-        .then((reply) => (catalog.storesQuery === mine ? reply : new Promise<never>(() => {})))
-    })
+    return catalog.stores.loadMore((page) =>
+      catalogApi(http)
+        .storesPage({ category, q: asked, sort, plus: Boolean(plus), lang, page })
+        .then((reply) => (catalog.storesQuery === mine ? reply : new Promise<never>(() => {}))),
+    )
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query string says it all
   useEffect(() => {
@@ -135,9 +141,9 @@ export const StoreBrowser = observer(function StoreBrowser({
       <ChipNav
         label={t('stores.categories')}
         chips={[
-          { to: base, label: t('stores.all'), current: !category },
+          { to: allPath, label: t('stores.all'), current: !category },
           ...categories.map((c) => ({
-            to: `${base}/${c.slug}`,
+            to: categoryPath(c.slug),
             label: c.names[lang],
             current: c.slug === category,
           })),
@@ -198,9 +204,9 @@ export const StoreBrowser = observer(function StoreBrowser({
                 {t('stores.clearSearch')}
               </Button>
             ) : (
-              <Link to="/stores" className={buttonClass({ variant: 'secondary' })}>
+              <RouteLink route="stores" className={buttonClass({ variant: 'secondary' })}>
                 {t('stores.all')}
-              </Link>
+              </RouteLink>
             )
           }
         >

@@ -2,7 +2,7 @@ import { Button, useTranslation } from '@core'
 import { memo } from 'react'
 import { Link } from 'react-router-dom'
 import type { Store } from '../contract'
-import { storePath } from '../url'
+import { useStorePaths } from '../url'
 import s from './catalog.module.css'
 import { Logo } from './Logo'
 import { useStoreVisit } from './visit'
@@ -16,10 +16,11 @@ import { useStoreVisit } from './visit'
 export const StoreTile = memo(function StoreTile({ store }: { store: Store }) {
   const { t } = useTranslation('catalog')
   const visit = useStoreVisit()
+  const paths = useStorePaths()
   const went = store.previous_rate && store.previous_rate.value < store.rate.value
   return (
     <li className={s.tile} data-testid="store-tile">
-      <Link to={storePath(store.internal_name)} className={s.tileLink}>
+      <Link to={paths.store(store.internal_name)} className={s.tileLink}>
         <Logo src={store.logo_url} color={store.color} />
         <span className={s.tileName}>{store.name}</span>
         <span className={s.rate} data-testid="tile-rate">

@@ -6,6 +6,7 @@ import {
   HttpError,
   mobileOs,
   type Offer,
+  pathTo,
   useApp,
   useTranslation,
 } from '@core'
@@ -79,7 +80,8 @@ export function useGoToOffer(onLeave?: () => void): {
       name={done.offer.display_name}
       onClose={() => setDone(null)}
       onDone={() => {
-        if (mobileOs() === 'ios') navigate(`/m-redirect/offer/${done.offer.offer_id}#redirect`)
+        if (mobileOs() === 'ios')
+          navigate(`${pathTo(services.config, 'm-redirect-offer-id', { id: done.offer.offer_id })}#redirect`)
         else window.location.assign(done.url)
       }}
     />

@@ -1,7 +1,7 @@
 import { useApp, useStore } from '@core'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { redirectingPath } from '../url'
+import { useStorePaths } from '../url'
 
 const RedirectPopup = lazy(() => import('./RedirectPopup'))
 
@@ -27,6 +27,7 @@ export function useStoreVisit(): { start: (t: VisitTarget) => void; popup: React
   const catalog = useStore('catalog')
   const navigate = useNavigate()
   const [target, setTarget] = useState<VisitTarget | null>(null)
+  const paths = useStorePaths()
 
   function start(t: VisitTarget) {
     if (!services.session.authenticated) {
@@ -49,7 +50,7 @@ export function useStoreVisit(): { start: (t: VisitTarget) => void; popup: React
         name={target.name}
         noCode={target.noCode}
         onClose={() => setTarget(null)}
-        onDone={() => navigate(redirectingPath(target.merchant))}
+        onDone={() => navigate(paths.redirecting(target.merchant))}
       />
     </Suspense>
   ) : null

@@ -8,6 +8,7 @@ import routes from '../../../config/routes.json'
 import catalogEn from '../../../locales/en/catalog.json'
 import coreEn from '../../../locales/en/core.json'
 import catalogEs from '../../../locales/es/catalog.json'
+import { routeTable } from '../../../tests/unit/kit'
 import AppPage from './AppPage'
 
 async function show(page: unknown, lng = 'en') {
@@ -19,7 +20,11 @@ async function show(page: unknown, lng = 'en') {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   })
-  const value = { services: { config: { brand: { name: 'Rewards' } } } } as unknown as AppContextValue
+  const value = {
+    services: {
+      config: { ...routeTable, brand: { name: 'Rewards' } },
+    },
+  } as unknown as AppContextValue
   return render(
     <I18nextProvider i18n={i18n}>
       <AppProvider value={value}>

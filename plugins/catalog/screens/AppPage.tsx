@@ -1,5 +1,4 @@
-import { buttonClass, NotFound, type ScreenProps, useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { buttonClass, NotFound, RouteLink, type ScreenProps, useTranslation } from '@core'
 import s from '../components/catalog.module.css'
 import { InfoPage } from '../components/InfoPage'
 
@@ -22,9 +21,9 @@ export default function AppPage({ page }: ScreenProps) {
     <InfoPage key={page} k={`apps.${page}`} testId={testIdOf(page)}>
       <p className={s.muted}>{t('apps.where')}</p>
       <p>
-        <Link to="/stores" className={buttonClass()}>
+        <RouteLink route="stores" className={buttonClass()}>
           {t('apps.browse')}
-        </Link>
+        </RouteLink>
       </p>
     </InfoPage>
   )

@@ -1,12 +1,11 @@
-import { type ScreenProps, useDocumentTitle, useServices, useStore, useTranslation } from '@core'
+import { type ScreenProps, useDocumentTitle, usePaged, useServices, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { catalogApi } from '../api'
 import { CategoryChips, type Named } from '../components/CategoryChips'
 import { CouponCard } from '../components/Coupons'
 import s from '../components/catalog.module.css'
-import { ListStatus, More, NotFoundState, Skeleton } from '../components/ListState'
-import { usePaged } from '../components/usePaged'
+import { NotFoundState, PagedList, Skeleton } from '../components/ListState'
 import type { Coupon } from '../contract'
 
 /** /coupons and /coupons/{category}: unexpired coupons, most popular first, a page at a time. */
@@ -35,17 +34,16 @@ export default observer(function CouponsPage({ params }: ScreenProps) {
       <h1>{title}</h1>
       <CategoryChips
         items={categories}
-        base="/coupons"
-        current={category}
+        route="coupons"
+        categoryRoute="coupons-category"
+        param="category"
         allLabel={t('coupons.all')}
         label={t('coupons.categories')}
       />
-      <ListStatus
-        status={list.status}
-        error={list.error}
-        count={list.items.length}
-        onRetry={list.retry}
+      <PagedList
+        list={list}
         empty={t('coupons.empty')}
+        more={t('coupons.more')}
         skeleton={<Skeleton count={6} kind="row" />}
       >
         <ul className={`${s.rows} ${s.two}`}>
@@ -53,8 +51,7 @@ export default observer(function CouponsPage({ params }: ScreenProps) {
             <CouponCard key={c.id} coupon={c} />
           ))}
         </ul>
-        <More list={list} onMore={list.more} label={t('coupons.more')} />
-      </ListStatus>
+      </PagedList>
     </div>
   )
 })

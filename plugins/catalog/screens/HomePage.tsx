@@ -2,6 +2,7 @@ import {
   buttonClass,
   type Offer,
   type OffersReply,
+  RouteLink,
   type ScreenProps,
   useDocumentTitle,
   useFirstData,
@@ -11,7 +12,6 @@ import {
 } from '@core'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect } from 'react'
-import { Link } from 'react-router-dom'
 import { CouponCard } from '../components/Coupons'
 import s from '../components/catalog.module.css'
 import { ExtensionBanner } from '../components/ExtensionBanner'
@@ -68,7 +68,9 @@ export default observer(function HomePage({ params }: ScreenProps) {
     <section className={s.section} aria-labelledby={id}>
       <div className={s.sectionHead}>
         <h2 id={id}>{t(key)}</h2>
-        <Link to={`/section/${section}`}>{t('home.seeAll')}</Link>
+        <RouteLink route="section-section" params={{ section }}>
+          {t('home.seeAll')}
+        </RouteLink>
       </div>
       <ListStatus
         status={list.status}
@@ -94,12 +96,12 @@ export default observer(function HomePage({ params }: ScreenProps) {
         <h1 id="home-title">{t('home.heading', { brand: config.brand.name })}</h1>
         <p className={`${s.muted} ${s.heroLead}`}>{t('home.lead', { brand: config.brand.name })}</p>
         <p className={s.heroActions}>
-          <Link to="/stores" className={buttonClass()}>
+          <RouteLink route="stores" className={buttonClass()}>
             {t('home.browseStores')}
-          </Link>
-          <Link to="/coupons" className={buttonClass({ variant: 'secondary' })}>
+          </RouteLink>
+          <RouteLink route="coupons" className={buttonClass({ variant: 'secondary' })}>
             {t('home.browseCoupons')}
-          </Link>
+          </RouteLink>
         </p>
       </section>
       <ExtensionBanner />
@@ -119,7 +121,7 @@ export default observer(function HomePage({ params }: ScreenProps) {
       <section className={s.section} aria-labelledby="home-coupons">
         <div className={s.sectionHead}>
           <h2 id="home-coupons">{t('home.coupons')}</h2>
-          <Link to="/coupons">{t('home.seeAll')}</Link>
+          <RouteLink route="coupons">{t('home.seeAll')}</RouteLink>
         </div>
         <ListStatus
           status={coupons.status}
@@ -145,7 +147,9 @@ export default observer(function HomePage({ params }: ScreenProps) {
       <section className={s.section} aria-labelledby="home-products">
         <div className={s.sectionHead}>
           <h2 id="home-products">{t('home.topProducts')}</h2>
-          <Link to="/section/top-products">{t('home.seeAll')}</Link>
+          <RouteLink route="section-section" params={{ section: 'top-products' }}>
+            {t('home.seeAll')}
+          </RouteLink>
         </div>
         <ListStatus
           status={products.status}
@@ -161,7 +165,9 @@ export default observer(function HomePage({ params }: ScreenProps) {
       <section className={s.section} aria-labelledby="home-offers">
         <div className={s.sectionHead}>
           <h2 id="home-offers">{t('home.offers')}</h2>
-          <Link to="/offers/CASHBACK">{t('home.seeAll')}</Link>
+          <RouteLink route="offers-type" params={{ type: 'CASHBACK' }}>
+            {t('home.seeAll')}
+          </RouteLink>
         </div>
         <ListStatus
           status={offers.status}

@@ -5,6 +5,7 @@ import {
   type ScreenProps,
   useDocumentTitle,
   useFirstData,
+  useLoad,
   useServices,
   useTranslation,
 } from '@core'
@@ -19,7 +20,6 @@ import { OfferPopup } from '../components/offers'
 import { PlusRate } from '../components/PlusRate'
 import { RateHistory } from '../components/RateHistory'
 import { StoreGrid } from '../components/StoreTile'
-import { useRemote } from '../components/useRemote'
 import { useStoreVisit } from '../components/visit'
 import type { StoreDetail, StoreReply } from '../contract'
 import { MERCHANT_NAME, storeRequest } from '../first-data'
@@ -32,21 +32,22 @@ export default function MerchantPage({ params }: ScreenProps) {
   const lang = i18n.language === 'es' ? 'es' : 'en'
   const ask = storeRequest(merchant, lang)
   const first = useFirstData<StoreReply>(ask.path, ask.params)
-  const r = useRemote(
+  const r = useLoad(
     `${merchant}:${lang}`,
     () =>
-      MERCHANT_NAME.test(merchant)
-        ? http.get<StoreReply>(ask.path, { params: ask.params }).then((x) => x.data)
-        : Promise.reject(Object.assign(new Error('Not found'), { notFound: true })),
-    first && { status: first.status, data: first.body?.data },
+      catalogApi(http)
+        .store(merchant, lang)
+        .then((x) => x.data),
+    // A name the API cannot take is not found at once (drawn as a 404 too), without a call.
+    {
+      notFound: true,
+      first: MERCHANT_NAME.test(merchant)
+        ? first && { status: first.status, data: first.body?.data }
+        : { status: 404 },
+    },
   )
   useDocumentTitle(r.status === 'success' ? t('store.pageTitle', { name: r.data.name }) : undefined)
-  if (
-    !MERCHANT_NAME.test(merchant) ||
-    r.status === 'not-found' ||
-    (r.status === 'error' && (r.error as { notFound?: boolean })?.notFound)
-  )
-    return <NotFoundState what="store" />
+  if (r.status === 'not-found') return <NotFoundState what="store" />
   if (r.status === 'error') return <ErrorState error={r.error} onRetry={r.retry} />
   if (r.status === 'loading')
     return (

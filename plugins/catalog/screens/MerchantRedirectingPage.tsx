@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { ErrorState, NotFoundState } from '../components/ListState'
-import { safeUrl, storePath } from '../url'
+import { safeUrl, useStorePaths } from '../url'
 
 /**
  * /{merchant}-coupons/redirecting (auth): records the member's click (POST /api/clicks) and hands the
@@ -14,6 +14,7 @@ import { safeUrl, storePath } from '../url'
 export default function MerchantRedirectingPage({ params }: ScreenProps) {
   const { t } = useTranslation('catalog')
   const services = useServices()
+  const paths = useStorePaths()
   const merchant = (params.merchant ?? '').toLowerCase()
   const [state, setState] = useState<'loading' | 'leaving' | 'bad-link' | 'not-found' | { error: unknown }>(
     'loading',
@@ -61,7 +62,7 @@ export default function MerchantRedirectingPage({ params }: ScreenProps) {
         <p role="status">{t('redirect.leaving')}</p>
       )}
       <p>
-        <Link to={storePath(merchant)}>{t('redirect.back')}</Link>
+        <Link to={paths.store(merchant)}>{t('redirect.back')}</Link>
       </p>
     </section>
   )

@@ -1,6 +1,5 @@
-import { buttonClass, type ScreenProps, useApp, useDocumentTitle, useTranslation } from '@core'
+import { buttonClass, RouteLink, type ScreenProps, useApp, useDocumentTitle, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { NotFoundState } from '../components/ListState'
@@ -74,7 +73,7 @@ export default function OfferRedirectPage({ params }: ScreenProps) {
         </p>
       ) : null}
       <p>
-        <Link to="/offers">{t('offers.all')}</Link>
+        <RouteLink route="offers">{t('offers.all')}</RouteLink>
       </p>
     </section>
   )

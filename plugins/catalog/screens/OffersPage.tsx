@@ -1,12 +1,21 @@
 import type { Offer, ScreenProps } from '@core'
-import { Button, ChipNav, OfferTypes, useDocumentTitle, useServices, useTranslation } from '@core'
+import {
+  Button,
+  ChipNav,
+  OfferTypes,
+  pathTo,
+  routeAt,
+  useDocumentTitle,
+  usePaged,
+  useServices,
+  useTranslation,
+} from '@core'
 import { useState } from 'react'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
-import { ListStatus, More, NotFoundState } from '../components/ListState'
+import { NotFoundState, PagedList } from '../components/ListState'
 import { Logo } from '../components/Logo'
 import { OfferPopup } from '../components/offers'
-import { usePaged } from '../components/usePaged'
 
 /** The catalog's own offers: cash back and coupons. Coin offers (APP, GAME) belong to the coins plugin. */
 export const CATALOG_OFFER_TYPES = ['CASHBACK', 'coupon'] as const
@@ -27,17 +36,22 @@ export default function OffersPage({ params }: ScreenProps) {
   const title = type && known ? t(`offers.type.${type}`) : t('offers.title')
   useDocumentTitle(title)
   if (!known) return <NotFoundState what="offer" />
-  const routed = new Set((config.routes ?? []).map((r) => r.path))
-  const others = OfferTypes.filter((x) => !isCatalogType(x) && routed.has(`/offers/${x}`))
+  const typePath = (x: string) => pathTo(config, 'offers-type', { type: x }) ?? '/'
+  // a type the brand routes to a screen of its own: its path is a route other than '/offers/:type'
+  // (a page of a plugin the brand does not ship is no route at all)
+  const others = OfferTypes.filter((x) => {
+    const route = routeAt(config, typePath(x))?.name
+    return !isCatalogType(x) && route !== undefined && route !== 'offers-type'
+  })
   return (
     <div data-testid="offers-page">
       <h1>{title}</h1>
       <ChipNav
         label={t('offers.types')}
         chips={[
-          { to: '/offers', label: t('offers.all'), current: !type },
+          { to: pathTo(config, 'offers') ?? '/', label: t('offers.all'), current: !type },
           ...[...CATALOG_OFFER_TYPES, ...others].map((x) => ({
-            to: `/offers/${x}`,
+            to: typePath(x),
             label: t(`offers.type.${x}`),
             current: x === type,
           })),
@@ -65,13 +79,7 @@ function OfferList({ type, headingLevel = 2 }: { type: CatalogType; headingLevel
   const H = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <>
-      <ListStatus
-        status={list.status}
-        error={list.error}
-        count={list.items.length}
-        onRetry={list.retry}
-        empty={t('offers.empty')}
-      >
+      <PagedList list={list} empty={t('offers.empty')} more={t('offers.more')}>
         <ul className={s.grid}>
           {list.items.map((o) => (
             <li key={o.offer_id} className={s.offer} data-testid="offer-card" data-type={o.offer_type}>
@@ -90,8 +98,7 @@ function OfferList({ type, headingLevel = 2 }: { type: CatalogType; headingLevel
             </li>
           ))}
         </ul>
-        <More list={list} onMore={list.more} label={t('offers.more')} />
-      </ListStatus>
+      </PagedList>
       {open ? <OfferPopup offer={open} onClose={() => setOpen(null)} /> : null}
     </>
   )

@@ -1,25 +1,31 @@
-import { buttonClass, Money, type ScreenProps, useDocumentTitle, useServices, useTranslation } from '@core'
+import {
+  buttonClass,
+  Money,
+  RouteLink,
+  type ScreenProps,
+  useDocumentTitle,
+  useLoad,
+  useServices,
+  useTranslation,
+} from '@core'
 import { Link } from 'react-router-dom'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
 import { ErrorState, NotFoundState, Skeleton } from '../components/ListState'
 import { Logo } from '../components/Logo'
-import { useRemote } from '../components/useRemote'
 import type { Product } from '../contract'
-import { storePath } from '../url'
+import { useStorePaths } from '../url'
 
 /** /p/{slug}/{product_id}: the product and the same kind of product at other stores, side by side. */
 export default function ProductComparePage({ params }: ScreenProps) {
   const { t, i18n } = useTranslation('catalog')
   const { http } = useServices()
+  const paths = useStorePaths()
   const id = params.product_id ?? ''
   const lang = i18n.language === 'es' ? 'es' : 'en'
-  const r = useRemote(`${id}:${lang}`, () =>
-    /^\d{1,10}$/.test(id) ? catalogApi(http).product(id, lang) : Promise.reject(notFound()),
-  )
+  const r = useLoad(`${id}:${lang}`, () => catalogApi(http).product(id, lang), { notFound: true })
   useDocumentTitle(r.status === 'success' ? r.data.data.name : undefined)
-  if (r.status === 'not-found' || (r.status === 'error' && (r.error as { notFound?: boolean }).notFound))
-    return <NotFoundState what="product" />
+  if (r.status === 'not-found') return <NotFoundState what="product" />
   if (r.status === 'error') return <ErrorState error={r.error} onRetry={r.retry} />
   if (r.status === 'loading') return <Skeleton count={2} kind="row" />
   const p = r.data.data
@@ -44,7 +50,7 @@ export default function ProductComparePage({ params }: ScreenProps) {
           <p>
             {t('product.at', { name: p.store.name })} · <strong>{p.store.rate.label}</strong>
           </p>
-          <Link to={storePath(p.store.internal_name)} className={buttonClass()}>
+          <Link to={paths.store(p.store.internal_name)} className={buttonClass()}>
             {t('product.goToStore', { name: p.store.name })}
           </Link>
         </div>
@@ -65,6 +71,7 @@ export default function ProductComparePage({ params }: ScreenProps) {
 
 function CompareTable({ rows }: { rows: Product[] }) {
   const { t } = useTranslation('catalog')
+  const paths = useStorePaths()
   return (
     <div className={s.tableScroll}>
       <table className={s.table}>
@@ -79,9 +86,17 @@ function CompareTable({ rows }: { rows: Product[] }) {
         <tbody>
           {rows.map((x, i) => (
             <tr key={x.id} aria-current={i === 0 ? 'true' : undefined}>
-              <th scope="row">{i === 0 ? x.name : <Link to={`/p/${x.slug}/${x.id}`}>{x.name}</Link>}</th>
+              <th scope="row">
+                {i === 0 ? (
+                  x.name
+                ) : (
+                  <RouteLink route="p-slug-product-id" params={{ slug: x.slug, product_id: x.id }}>
+                    {x.name}
+                  </RouteLink>
+                )}
+              </th>
               <td>
-                <Link to={storePath(x.store.internal_name)} className={s.couponStore}>
+                <Link to={paths.store(x.store.internal_name)} className={s.couponStore}>
                   <Logo src={x.store.logo_url} size={28} />
                   {x.store.name}
                 </Link>
@@ -96,8 +111,4 @@ function CompareTable({ rows }: { rows: Product[] }) {
       </table>
     </div>
   )
-}
-
-function notFound() {
-  return Object.assign(new Error('Not found'), { notFound: true })
 }

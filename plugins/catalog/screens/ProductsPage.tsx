@@ -1,11 +1,10 @@
-import { type ScreenProps, useDocumentTitle, useServices, useStore, useTranslation } from '@core'
+import { type ScreenProps, useDocumentTitle, usePaged, useServices, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { catalogApi } from '../api'
 import { CategoryChips, type Named } from '../components/CategoryChips'
-import { ListStatus, More, NotFoundState } from '../components/ListState'
+import { NotFoundState, PagedList } from '../components/ListState'
 import { ProductGrid } from '../components/ProductCard'
-import { usePaged } from '../components/usePaged'
 import type { Product } from '../contract'
 
 type ProductCategory = Named & { children: Named[] }
@@ -57,7 +56,9 @@ export default observer(function ProductsPage({ params, tier }: ScreenProps) {
       {!plus ? (
         <CategoryChips
           items={cats}
-          base="/products"
+          route="products"
+          categoryRoute="products-category"
+          param="category"
           current={category}
           allLabel={t('products.all')}
           label={t('products.categories')}
@@ -66,22 +67,18 @@ export default observer(function ProductsPage({ params, tier }: ScreenProps) {
       {cat?.children.length ? (
         <CategoryChips
           items={cat.children}
-          base={`/products/${cat.slug}`}
+          route="products-category"
+          params={{ category: cat.slug }}
+          categoryRoute="products-category-subcategory"
+          param="subcategory"
           current={subcategory}
           allLabel={t('products.allIn', { name: cat.names[lang] })}
           label={t('products.subcategories')}
         />
       ) : null}
-      <ListStatus
-        status={list.status}
-        error={list.error}
-        count={list.items.length}
-        onRetry={list.retry}
-        empty={t('products.empty')}
-      >
+      <PagedList list={list} empty={t('products.empty')} more={t('products.more')}>
         <ProductGrid products={list.items} />
-        <More list={list} onMore={list.more} label={t('products.more')} />
-      </ListStatus>
+      </PagedList>
     </div>
   )
 })

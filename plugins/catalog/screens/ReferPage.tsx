@@ -1,7 +1,6 @@
-import { Button, buttonClass, constants, storage, useApp, useSession, useTranslation } from '@core'
+import { Button, buttonClass, constants, RouteLink, storage, useApp, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { Link } from 'react-router-dom'
 import { InfoPage } from '../components/InfoPage'
 
 /**
@@ -36,9 +35,9 @@ function ReferPage() {
     <InfoPage k="apps.refer" testId="refer-page">
       <p>
         {member ? (
-          <Link to="/account/referrals" className={buttonClass()}>
+          <RouteLink route="account-referrals" className={buttonClass()}>
             {t('apps.referShare')}
-          </Link>
+          </RouteLink>
         ) : (
           <Button onClick={() => services.events.emit('open-auth', { tab: 'register' })}>
             {t('apps.referJoin')}

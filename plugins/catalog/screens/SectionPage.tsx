@@ -1,9 +1,8 @@
-import { type ScreenProps, useDocumentTitle, useServices, useTranslation } from '@core'
+import { type ScreenProps, useDocumentTitle, useLoad, useServices, useTranslation } from '@core'
 import { catalogApi } from '../api'
 import { EmptyState, ErrorState, NotFoundState, Skeleton } from '../components/ListState'
 import { ProductGrid } from '../components/ProductCard'
 import { StoreGrid } from '../components/StoreTile'
-import { useRemote } from '../components/useRemote'
 import type { Product, Store } from '../contract'
 
 const TITLES: Record<string, string> = {
@@ -20,8 +19,10 @@ export default function SectionPage({ params }: ScreenProps) {
   const section = params.section ?? ''
   const known = section in TITLES
   const lang = i18n.language === 'es' ? 'es' : 'en'
-  const r = useRemote(`${section}:${lang}`, () =>
-    known ? catalogApi(http).section(section, lang) : Promise.resolve(null),
+  const r = useLoad(
+    `${section}:${lang}`,
+    () => (known ? catalogApi(http).section(section, lang) : Promise.resolve(null)),
+    { notFound: true },
   )
   useDocumentTitle(known ? t(TITLES[section]!) : undefined)
   if (!known || r.status === 'not-found') return <NotFoundState what="section" />

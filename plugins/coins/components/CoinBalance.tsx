@@ -1,6 +1,5 @@
-import { badgeClass, useSession, useTranslation } from '@core'
+import { badgeClass, RouteLink, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Link } from 'react-router-dom'
 import s from './balance.module.css'
 
 const formats = new Map<string, Intl.NumberFormat>()
@@ -26,8 +25,8 @@ export default observer(function CoinBalance() {
   if (!session.authenticated || coins === null || coins === undefined) return null
   const value = coinText(coins, i18n.language)
   return (
-    <Link
-      to="/account/coin/history"
+    <RouteLink
+      route="account-coin-history"
       className={`${badgeClass} ${s.balance}`}
       aria-label={t('balance', { count: coins, value })}
       data-testid="header-coins"
@@ -37,6 +36,6 @@ export default observer(function CoinBalance() {
         <circle cx="12" cy="12" r="6.5" fill="none" stroke="#a87700" strokeWidth="2" />
       </svg>
       <span data-testid="header-coins-value">{value}</span>
-    </Link>
+    </RouteLink>
   )
 })

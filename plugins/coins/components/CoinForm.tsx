@@ -4,15 +4,17 @@ import {
   Money,
   PayoutForm,
   payoutFormTexts,
+  RouteLink,
   TestMoneyLabel,
   useServices,
   useTranslation,
   type Withdrawal,
   type WithdrawalMethod,
 } from '@core'
-import { useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
-import { coinApi, coinsToCents, formatCoins } from './coin-ledger'
+import { useState } from 'react'
+import { coinsApi } from '../api'
+import { Announced } from './Announced'
+import { coinsToCents, formatCoins } from './coin-ledger'
 import s from './styles'
 
 /** Whole coins typed (thousands separators allowed), else null. */
@@ -33,7 +35,6 @@ export function CoinForm({
   const { http, session } = useServices()
   const lng = i18n.language
   const [done, setDone] = useState<Withdrawal | null>(null)
-  const doneRef = useRef<HTMLHeadingElement>(null)
   const { minimum_coins: minimum, coins_per_dollar: rate, methods } = balances.withdrawal
   const payable = balances.coin.payable
   const coinsText = (n: number) => t('amount', { count: n, value: formatCoins(n, lng) })
@@ -95,10 +96,7 @@ export function CoinForm({
         {t('withdraw.rate', { coins: formatCoins(rate, lng) })} <Money cents={100} />
       </p>
       {done ? (
-        <section className={s.success} aria-labelledby="coin-done" data-testid="withdrawal-done">
-          <h2 id="coin-done" ref={doneRef} tabIndex={-1}>
-            {t('withdraw.done')}
-          </h2>
+        <Announced className={s.success} title={t('withdraw.done')} testId="withdrawal-done" focus={done}>
           <p>
             {coinsText(Math.abs(done.amount))} · {t(`method.${done.method}`, { defaultValue: done.method })} ·{' '}
             {done.destination} · {t(`status.${done.status}`, { defaultValue: done.status })}
@@ -112,12 +110,12 @@ export function CoinForm({
               })}
             </p>
           ) : null}
-        </section>
+        </Announced>
       ) : null}
       {!canWithdraw ? (
         <p className={s.card} data-testid="below-minimum">
           {t('withdraw.notYet', { minimum: formatCoins(minimum, lng) })}{' '}
-          <Link to="/surveys">{t('history.earn')}</Link>
+          <RouteLink route="surveys">{t('history.earn')}</RouteLink>
         </p>
       ) : null}
       <PayoutForm
@@ -126,7 +124,7 @@ export function CoinForm({
         texts={texts}
         amount={{ mode: 'numeric', parse: parseCoins, minimum, payable }}
         onSubmit={async (request) => {
-          const r = await coinApi(http).withdraw({
+          const r = await coinsApi(http).withdraw({
             kind: 'coin',
             ...request,
             method: request.method as WithdrawalMethod,
@@ -134,16 +132,15 @@ export function CoinForm({
           setDone(r.data)
           // the balances again: what is withdrawable moved too (the reply has the sums only)
           onBalances(
-            await coinApi(http)
+            await coinsApi(http)
               .balances()
               .catch(() => ({ ...balances, ...r.balances })),
           )
           void session.resync() // the header's coin balance
-          requestAnimationFrame(() => doneRef.current?.focus())
         }}
       />
       <p>
-        <Link to="/account/coin/history">{t('withdraw.history')}</Link>
+        <RouteLink route="account-coin-history">{t('withdraw.history')}</RouteLink>
       </p>
     </>
   )

@@ -1,5 +1,4 @@
-import { type Offer, useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { type Offer, RouteLink, useTranslation } from '@core'
 import { useCoins } from './parts'
 import s from './styles'
 
@@ -12,7 +11,9 @@ export function OfferItem({ offer }: { offer: Offer }) {
       <div className={s.offerHead}>
         <img src={offer.image_url} alt="" width={56} height={56} loading="lazy" />
         <h2>
-          <Link to={`/coins/offer/${offer.offer_id}`}>{offer.display_name}</Link>
+          <RouteLink route="coins-offer-offer" params={{ offer: offer.offer_id }}>
+            {offer.display_name}
+          </RouteLink>
         </h2>
       </div>
       <p className={s.muted}>{offer.display_description}</p>

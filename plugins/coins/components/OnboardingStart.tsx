@@ -1,5 +1,4 @@
-import { Button, LoadFailed, useLoad, useServices, useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { Button, LoadFailed, RouteLink, useLoad, useServices, useTranslation } from '@core'
 import { coinsApi } from '../api'
 import { GateAlert, SignInPrompt, useCoins } from './parts'
 import s from './styles'
@@ -50,7 +49,7 @@ export function OnboardingStart({ signedIn, startLabel }: { signedIn: boolean; s
       <div className={s.success} data-testid="onboarding-completed">
         <p>{t('onboardingSurvey.completed')}</p>
         <p>
-          <Link to="/surveys">{t('onboardingSurvey.toSurveys')}</Link>
+          <RouteLink route="surveys">{t('onboardingSurvey.toSurveys')}</RouteLink>
         </p>
       </div>
     )

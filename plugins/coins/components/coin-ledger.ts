@@ -1,28 +1,3 @@
-import type {
-  BalancesReply,
-  HttpClient,
-  LedgerReply,
-  WithdrawalReply,
-  WithdrawalRequest,
-  WithdrawalsReply,
-} from '@core'
-
-/**
- * The ledger, balance and withdrawal calls as the coin pages make them. The account plugin's routes
- * answer them; their shapes are the core's (src/shared/money.ts), since a plugin does not import
- * another's files (issue 32: declared once, not restated here).
- */
-export function coinApi(http: HttpClient) {
-  return {
-    ledger: (page: number, perPage: number) =>
-      http.get<LedgerReply>(`/api/account/ledger?currency=coin&page=${page}&per_page=${perPage}`),
-    balances: () => http.get<BalancesReply>('/api/account/balances'),
-    withdraw: (body: WithdrawalRequest & { kind: 'coin' }) =>
-      http.post<WithdrawalReply>('/api/account/withdrawals', body),
-    withdrawals: () => http.get<WithdrawalsReply>('/api/account/withdrawals?per_page=20'),
-  }
-}
-
 const coinFormats = new Map<string, Intl.NumberFormat>()
 /** Whole coins in the page's language, negatives in parentheses like money (SPEC 9). */
 export function formatCoins(coins: number, lng = 'en'): string {

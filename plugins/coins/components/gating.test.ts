@@ -30,9 +30,9 @@ describe('goToSurvey (SPEC 4 gating)', () => {
 
   it.each([
     ['verify', { kind: 'verify' }],
-    ['onboarding', { kind: 'go', to: '/account/survey/onboarding' }],
-    ['phone', { kind: 'go', to: '/account/survey/smsVerify?survey=5' }],
-    ['targeting', { kind: 'go', to: '/account/survey/targeting/5' }],
+    ['onboarding', { kind: 'go', route: 'account-survey-onboarding' }],
+    ['phone', { kind: 'go', route: 'account-survey-smsverify', query: { survey: '5' } }],
+    ['targeting', { kind: 'go', route: 'account-survey-targeting-offer-id', params: { offer_id: 5 } }],
     ['not_qualified', { kind: 'refused', code: 'not_qualified' }],
   ])("follows the precheck's need %s and does not start", async (needs, outcome) => {
     const a = api(needs)
@@ -44,7 +44,8 @@ describe('goToSurvey (SPEC 4 gating)', () => {
     const a = api(null, survey(9))
     expect(await goToSurvey(fakeSession().session, a, 5)).toEqual({
       kind: 'go',
-      to: '/account/promoteBetterOffer?survey=5&better=9',
+      route: 'account-promotebetteroffer',
+      query: { survey: '5', better: '9' },
     })
     expect(a.startSurvey).not.toHaveBeenCalled()
     const b = api(null, survey(9))
@@ -78,9 +79,15 @@ describe('goToSurvey (SPEC 4 gating)', () => {
   it("turns the server's refusals of the start into the same steps", async () => {
     const cases: [unknown, unknown][] = [
       [refusal(403, 'email_unverified'), { kind: 'verify' }],
-      [refusal(403, 'onboarding_required'), { kind: 'go', to: '/account/survey/onboarding' }],
-      [refusal(403, 'phone_required'), { kind: 'go', to: '/account/survey/smsVerify?survey=5' }],
-      [refusal(409, 'targeting_required'), { kind: 'go', to: '/account/survey/targeting/5' }],
+      [refusal(403, 'onboarding_required'), { kind: 'go', route: 'account-survey-onboarding' }],
+      [
+        refusal(403, 'phone_required'),
+        { kind: 'go', route: 'account-survey-smsverify', query: { survey: '5' } },
+      ],
+      [
+        refusal(409, 'targeting_required'),
+        { kind: 'go', route: 'account-survey-targeting-offer-id', params: { offer_id: 5 } },
+      ],
       [refusal(403, 'not_qualified', 'No'), { kind: 'refused', code: 'not_qualified', message: 'No' }],
       [
         refusal(503, 'platform_unavailable', 'Off'),

@@ -1,4 +1,4 @@
-import { HttpError, type Offer, type Session } from '@core'
+import { HttpError, type Offer, type RouteParams, type Session } from '@core'
 import { type CoinsApi, leaveUrl } from '../api'
 
 /**
@@ -9,7 +9,8 @@ import { type CoinsApi, leaveUrl } from '../api'
 export type GateOutcome =
   | { kind: 'login' }
   | { kind: 'verify' }
-  | { kind: 'go'; to: string }
+  /** A screen of the app, by route name (routes.json), with its params and query. */
+  | { kind: 'go'; route: string; params?: RouteParams; query?: Record<string, string> }
   | { kind: 'leave'; url: string; attemptId?: string }
   | { kind: 'refused'; code: RefusalCode; message?: string }
 
@@ -23,13 +24,22 @@ export type RefusalCode =
   | 'wrong_device'
   | 'error'
 
-export const onboardingPath = '/account/survey/onboarding'
-export const smsVerifyPath = (surveyId: number | string) =>
-  `/account/survey/smsVerify?survey=${encodeURIComponent(String(surveyId))}`
-export const targetingPath = (surveyId: number | string) =>
-  `/account/survey/targeting/${encodeURIComponent(String(surveyId))}`
-export const betterOfferPath = (surveyId: number | string, betterId: number | string) =>
-  `/account/promoteBetterOffer?survey=${encodeURIComponent(String(surveyId))}&better=${encodeURIComponent(String(betterId))}`
+const onboarding: GateOutcome = { kind: 'go', route: 'account-survey-onboarding' }
+const smsVerify = (surveyId: number | string): GateOutcome => ({
+  kind: 'go',
+  route: 'account-survey-smsverify',
+  query: { survey: String(surveyId) },
+})
+const targeting = (surveyId: number | string): GateOutcome => ({
+  kind: 'go',
+  route: 'account-survey-targeting-offer-id',
+  params: { offer_id: surveyId },
+})
+const betterOffer = (surveyId: number | string, betterId: number | string): GateOutcome => ({
+  kind: 'go',
+  route: 'account-promotebetteroffer',
+  query: { survey: String(surveyId), better: String(betterId) },
+})
 
 /** Before any call: a visitor signs in, an unverified member verifies. */
 function signedInGate(session: Session): GateOutcome | null {
@@ -46,12 +56,12 @@ function fromStartError(e: unknown, surveyId?: number | string): GateOutcome {
     case 'email_unverified':
       return { kind: 'verify' }
     case 'onboarding_required':
-      return { kind: 'go', to: onboardingPath }
+      return onboarding
     case 'phone_required':
-      if (surveyId !== undefined) return { kind: 'go', to: smsVerifyPath(surveyId) }
+      if (surveyId !== undefined) return smsVerify(surveyId)
       break
     case 'targeting_required':
-      if (surveyId !== undefined) return { kind: 'go', to: targetingPath(surveyId) }
+      if (surveyId !== undefined) return targeting(surveyId)
       break
     case 'not_qualified':
     case 'terms_required':
@@ -90,11 +100,11 @@ export async function goToSurvey(
     if (e instanceof HttpError && e.status === 401) return { kind: 'login' }
   }
   if (pre?.needs === 'verify') return { kind: 'verify' }
-  if (pre?.needs === 'onboarding') return { kind: 'go', to: onboardingPath }
-  if (pre?.needs === 'phone') return { kind: 'go', to: smsVerifyPath(surveyId) }
-  if (pre?.needs === 'targeting') return { kind: 'go', to: targetingPath(surveyId) }
+  if (pre?.needs === 'onboarding') return onboarding
+  if (pre?.needs === 'phone') return smsVerify(surveyId)
+  if (pre?.needs === 'targeting') return targeting(surveyId)
   if (pre?.needs === 'not_qualified') return { kind: 'refused', code: 'not_qualified' }
-  if (pre?.better && !opts.confirmed) return { kind: 'go', to: betterOfferPath(surveyId, pre.better.id) }
+  if (pre?.better && !opts.confirmed) return betterOffer(surveyId, pre.better.id)
   try {
     return leave((await api.startSurvey(surveyId)).data)
   } catch (e) {

@@ -1,4 +1,4 @@
-import { mobileOs, type Offer, useApp, useTranslation } from '@core'
+import { mobileOs, type Offer, pathTo, useApp, useTranslation } from '@core'
 import { useCallback, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { coinsApi } from '../api'
@@ -35,9 +35,11 @@ function useOutcome() {
           setError(t('gate.verify'))
           services.events.emit('verify-email-required', { reason })
           return
-        case 'go':
-          navigate(o.to)
+        case 'go': {
+          const query = new URLSearchParams(o.query).toString()
+          navigate(`${pathTo(services.config, o.route, o.params) ?? '/'}${query ? `?${query}` : ''}`)
           return
+        }
         case 'leave':
           if (onLeave?.(o)) return
           browser.assign(o.url)

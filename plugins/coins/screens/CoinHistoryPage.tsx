@@ -7,13 +7,15 @@ import {
   Page,
   Pager,
   pagerTexts,
+  RouteLink,
   TestMoneyLabel,
   useLoad,
   useServices,
   useTranslation,
 } from '@core'
-import { Link, useSearchParams } from 'react-router-dom'
-import { coinApi, coinsToCents, formatCoins } from '../components/coin-ledger'
+import { useSearchParams } from 'react-router-dom'
+import { coinsApi } from '../api'
+import { coinsToCents, formatCoins } from '../components/coin-ledger'
 import s from '../components/styles'
 
 const PER_PAGE = 20
@@ -24,7 +26,7 @@ export default function CoinHistoryPage() {
   const { http } = useServices()
   const [search] = useSearchParams()
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
-  const api = coinApi(http)
+  const api = coinsApi(http)
   const data = useLoad(`coins:${page}`, async () => {
     const [ledger, balances] = await Promise.all([api.ledger(page, PER_PAGE), api.balances()])
     return { ledger, rate: balances.withdrawal.coins_per_dollar }
@@ -64,11 +66,11 @@ export default function CoinHistoryPage() {
               ]}
             />
             <p>
-              <Link to="/account/withdrawal-coin">{t('history.withdraw')}</Link>
+              <RouteLink route="account-withdrawal-coin">{t('history.withdraw')}</RouteLink>
             </p>
             {ledger.data.length === 0 ? (
               <p className={s.card} data-testid="coins-empty">
-                {t('history.empty')} <Link to="/surveys">{t('history.earn')}</Link>
+                {t('history.empty')} <RouteLink route="surveys">{t('history.earn')}</RouteLink>
               </p>
             ) : (
               <DataTable

@@ -9,6 +9,7 @@ import {
   NotFound,
   type Offer,
   Page,
+  RouteLink,
   type ScreenProps,
   useLoad,
   useServices,
@@ -16,7 +17,7 @@ import {
 } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { coinsApi, isCoinOfferType } from '../api'
 import { useAttemptStatus } from '../components/attempt'
 import { formatCoins } from '../components/coin-ledger'
@@ -133,8 +134,10 @@ const OfferBody = observer(function OfferBody({ offer }: { offer: Offer }) {
         </form>
       )}
       <p className={s.links}>
-        <Link to={`/offers/${offer.offer_type}`}>{t('offer.back')}</Link>
-        <Link to="/offer/incompleteCoinOffers">{t('surveys.incomplete')}</Link>
+        <RouteLink route="offers-type" params={{ type: offer.offer_type }}>
+          {t('offer.back')}
+        </RouteLink>
+        <RouteLink route="offer-incompletecoinoffers">{t('surveys.incomplete')}</RouteLink>
       </p>
       {instructions ? (
         <Dialog

@@ -6,12 +6,13 @@ import {
   NotFound,
   type Offer,
   Page,
+  pathTo,
+  RouteLink,
   type ScreenProps,
   useServices,
   useTranslation,
 } from '@core'
 import { useCallback, useEffect, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { COIN_OFFER_TYPES, type CoinOfferType, coinsApi, isCoinOfferType } from '../api'
 import { OfferItem } from '../components/OfferItem'
 import s from '../components/styles'
@@ -27,7 +28,7 @@ export default function CoinOffersPage({ params, type: propType }: ScreenProps) 
 
 function CoinOffers({ type }: { type: CoinOfferType }) {
   const { t } = useTranslation('coins')
-  const { http } = useServices()
+  const { http, config } = useServices()
   const [items, setItems] = useState<Offer[]>([])
   const [page, setPage] = useState(0)
   const [hasMore, setHasMore] = useState(false)
@@ -60,7 +61,7 @@ function CoinOffers({ type }: { type: CoinOfferType }) {
       <ChipNav
         label={t('offers.title')}
         chips={COIN_OFFER_TYPES.map((x) => ({
-          to: `/offers/${x}`,
+          to: pathTo(config, 'offers-type', { type: x }) ?? '/',
           label: t(`offers.type.${x}`),
           current: x === type,
         }))}
@@ -77,7 +78,7 @@ function CoinOffers({ type }: { type: CoinOfferType }) {
       ) : null}
       {status === 'success' && items.length === 0 ? (
         <p className={s.card}>
-          {t('offers.empty')} <Link to="/surveys">{t('history.earn')}</Link>
+          {t('offers.empty')} <RouteLink route="surveys">{t('history.earn')}</RouteLink>
         </p>
       ) : null}
       {items.length ? (
@@ -100,8 +101,8 @@ function CoinOffers({ type }: { type: CoinOfferType }) {
         </p>
       ) : null}
       <p className={s.links}>
-        <Link to="/offer/incompleteCoinOffers">{t('surveys.incomplete')}</Link>
-        <Link to="/surveys">{t('surveys.title')}</Link>
+        <RouteLink route="offer-incompletecoinoffers">{t('surveys.incomplete')}</RouteLink>
+        <RouteLink route="surveys">{t('surveys.title')}</RouteLink>
       </p>
     </Page>
   )

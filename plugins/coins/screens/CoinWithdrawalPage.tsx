@@ -1,6 +1,6 @@
 import { Lead, LoadView, Page, useLoad, useServices, useTranslation } from '@core'
+import { coinsApi } from '../api'
 import { CoinForm } from '../components/CoinForm'
-import { coinApi } from '../components/coin-ledger'
 import s from '../components/styles'
 
 /**
@@ -21,7 +21,7 @@ export default function CoinWithdrawalPage() {
 export function CoinWithdrawalView() {
   const { t } = useTranslation('coins')
   const services = useServices()
-  const balances = useLoad('coin-balances', () => coinApi(services.http).balances())
+  const balances = useLoad('coin-balances', () => coinsApi(services.http).balances())
   return (
     <>
       <Lead>{t('withdraw.lead')}</Lead>

@@ -1,6 +1,5 @@
-import { Lead, LoadFailed, Page, useLoad, useServices, useTranslation } from '@core'
+import { Lead, LoadFailed, Page, RouteLink, useLoad, useServices, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Link } from 'react-router-dom'
 import { coinsApi } from '../api'
 import { OfferItem } from '../components/OfferItem'
 import { SignInPrompt } from '../components/parts'
@@ -28,7 +27,7 @@ export default observer(function IncompleteCoinOffersPage() {
         </div>
       ) : list.data.data.length === 0 ? (
         <p className={s.card} data-testid="incomplete-empty">
-          {t('incomplete.empty')} <Link to="/offers/APP">{t('incomplete.browse')}</Link>
+          {t('incomplete.empty')} <RouteLink route="offers-app">{t('incomplete.browse')}</RouteLink>
         </p>
       ) : (
         <ul className={s.tiles}>
@@ -38,7 +37,7 @@ export default observer(function IncompleteCoinOffersPage() {
         </ul>
       )}
       <p className={s.links}>
-        <Link to="/offers/APP">{t('incomplete.browse')}</Link>
+        <RouteLink route="offers-app">{t('incomplete.browse')}</RouteLink>
       </p>
     </Page>
   )

@@ -1,17 +1,36 @@
-import { constants, formatCents, Lead, Page, useServices, useTranslation } from '@core'
+import {
+  constants,
+  formatCents,
+  Lead,
+  Page,
+  pathTo,
+  type RuntimeConfig,
+  routeAt,
+  useServices,
+  useTranslation,
+} from '@core'
 import { observer } from 'mobx-react-lite'
 import { Link, useSearchParams } from 'react-router-dom'
 import { leaveUrl } from '../api'
 import { OnboardingStart } from '../components/OnboardingStart'
 import s from '../components/styles'
 
-/** Where 'skip' goes: the page the member was going to (`?next=`, same origin only), else home. */
-function skipTo(next: string | null): string {
-  if (!next?.startsWith('/')) return '/'
+/**
+ * Where 'skip' goes: the page the member was going to (`?next=`, same origin only), else home; never
+ * the onboarding page itself (which page a path is, the route resolver says).
+ */
+export function skipTo(
+  config: Pick<RuntimeConfig, 'routes' | 'redirects' | 'landers' | 'absent'>,
+  next: string | null,
+): string {
+  const home = pathTo(config, 'home') ?? '/'
+  if (!next?.startsWith('/')) return home
   const url = leaveUrl(next)
-  if (!url) return '/'
+  if (!url) return home
   const u = new URL(url)
-  return u.pathname === '/account/onboarding' ? '/' : `${u.pathname}${u.search}${u.hash}`
+  return routeAt(config, u.pathname)?.name === 'account-onboarding'
+    ? home
+    : `${u.pathname}${u.search}${u.hash}`
 }
 
 /**
@@ -20,7 +39,7 @@ function skipTo(next: string | null): string {
  */
 export default observer(function OnboardingPage() {
   const { t, i18n } = useTranslation('coins')
-  const { session } = useServices()
+  const { session, config } = useServices()
   const [search] = useSearchParams()
   const perDollar = constants.coinWithdrawal.coinsPerDollar
   return (
@@ -36,7 +55,7 @@ export default observer(function OnboardingPage() {
       </ol>
       <OnboardingStart signedIn={session.authenticated} startLabel={t('welcome.start')} />
       <p className={s.links}>
-        <Link to={skipTo(search.get('next'))} data-testid="onboarding-skip">
+        <Link to={skipTo(config, search.get('next'))} data-testid="onboarding-skip">
           {t('welcome.skip')}
         </Link>
       </p>

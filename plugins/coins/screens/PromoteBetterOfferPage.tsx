@@ -1,5 +1,15 @@
-import { Button, HttpError, Lead, LoadFailed, Page, useLoad, useServices, useTranslation } from '@core'
-import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import {
+  Button,
+  HttpError,
+  Lead,
+  LoadFailed,
+  Page,
+  RouteLink,
+  useLoad,
+  useServices,
+  useTranslation,
+} from '@core'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 import { formatCoins } from '../components/coin-ledger'
 import { idOf, profileApi, resumeUrl } from '../components/profile/api'
 import s from '../components/profile/styles'
@@ -40,7 +50,7 @@ export default function PromoteBetterOfferPage() {
       {problem ? (
         <div className={s.card} data-testid="better-problem">
           <p>{problem}</p>
-          <Link to="/surveys">{t('better.backToSurveys')}</Link>
+          <RouteLink route="surveys">{t('better.backToSurveys')}</RouteLink>
         </div>
       ) : (
         <>
@@ -64,6 +74,7 @@ export default function PromoteBetterOfferPage() {
 
 function Compare({ chosen, better }: { chosen: Survey; better: Survey }) {
   const { t, i18n } = useTranslation('coins')
+  const { config } = useServices()
   const navigate = useNavigate()
   const lng = i18n.language
   const gain = better.coins_per_minute - chosen.coins_per_minute
@@ -84,10 +95,10 @@ function Compare({ chosen, better }: { chosen: Survey; better: Survey }) {
         </p>
       ) : null}
       <div className={s.actions}>
-        <Button size="large" onClick={() => navigate(resumeUrl(better.id, true))}>
+        <Button size="large" onClick={() => navigate(resumeUrl(config, better.id, true))}>
           {t('better.takeBetter')}
         </Button>
-        <Button variant="secondary" size="large" onClick={() => navigate(resumeUrl(chosen.id, true))}>
+        <Button variant="secondary" size="large" onClick={() => navigate(resumeUrl(config, chosen.id, true))}>
           {t('better.keep')}
         </Button>
       </div>

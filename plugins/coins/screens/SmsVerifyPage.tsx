@@ -8,6 +8,7 @@ import {
   Lead,
   LoadFailed,
   Page,
+  RouteLink,
   useForm,
   useLoad,
   useServices,
@@ -16,6 +17,7 @@ import {
 import type { TFunction } from 'i18next'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { Announced } from '../components/Announced'
 import { E164, idOf, normalisePhone, profileApi, resumeUrl } from '../components/profile/api'
 import s from '../components/profile/styles'
 
@@ -94,26 +96,20 @@ export default function SmsVerifyPage() {
 
 function Verified({ phone, surveyId, focus }: { phone: string; surveyId: number | null; focus: boolean }) {
   const { t } = useTranslation('coins')
-  const ref = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    if (focus) ref.current?.focus()
-  }, [focus])
+  const { config } = useServices()
   return (
-    <section className={s.success} aria-labelledby="sms-verified" data-testid="sms-verified">
-      <h2 id="sms-verified" ref={ref} tabIndex={-1}>
-        {t('sms.verified')}
-      </h2>
+    <Announced className={s.success} title={t('sms.verified')} testId="sms-verified" focus={focus}>
       <p>{t('sms.verifiedNumber', { phone })}</p>
       <p>
         {surveyId ? (
-          <Link className={buttonClass()} to={resumeUrl(surveyId)}>
+          <Link className={buttonClass()} to={resumeUrl(config, surveyId)}>
             {t('sms.continue')}
           </Link>
         ) : (
-          <Link to="/surveys">{t('sms.backToSurveys')}</Link>
+          <RouteLink route="surveys">{t('sms.backToSurveys')}</RouteLink>
         )}
       </p>
-    </section>
+    </Announced>
   )
 }
 
@@ -125,7 +121,7 @@ interface Sent {
 
 function Steps({ surveyId, onVerified }: { surveyId: number | null; onVerified: (phone: string) => void }) {
   const { t } = useTranslation('coins')
-  const { http } = useServices()
+  const { http, config } = useServices()
   const navigate = useNavigate()
   const api = profileApi(http)
   const [sent, setSent] = useState<Sent | null>(null)
@@ -173,7 +169,7 @@ function Steps({ surveyId, onVerified }: { surveyId: number | null; onVerified: 
       if (!sent) return
       try {
         const r = await api.verify(sent.phone, v.code.replace(/\s/g, ''))
-        if (surveyId) navigate(resumeUrl(surveyId), { replace: true })
+        if (surveyId) navigate(resumeUrl(config, surveyId), { replace: true })
         else onVerified(r.data.phone ?? sent.to)
       } catch (e) {
         const code = e instanceof HttpError ? e.code : undefined

@@ -1,6 +1,6 @@
-import { LoadFailed, Page, type ScreenProps, useServices, useTranslation } from '@core'
+import { LoadFailed, Page, RouteLink, type ScreenProps, useServices, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { type AttemptView, useAttemptStatus } from '../components/attempt'
 import { formatCoins } from '../components/coin-ledger'
 import { SignInPrompt, useCoins } from '../components/parts'
@@ -25,8 +25,8 @@ export default observer(function SurveyCompletePage({ params }: ScreenProps) {
         <SignInPrompt text={t('complete.signIn')} button={t('complete.signInButton')} />
       )}
       <p className={s.links}>
-        <Link to="/account/coin/history">{t('complete.history')}</Link>
-        <Link to="/surveys">{t('complete.more')}</Link>
+        <RouteLink route="account-coin-history">{t('complete.history')}</RouteLink>
+        <RouteLink route="surveys">{t('complete.more')}</RouteLink>
       </p>
     </Page>
   )

@@ -8,13 +8,15 @@ import {
   LoadFailed,
   Page,
   RadioGroup,
+  RouteLink,
   type ScreenProps,
   useLoad,
   useServices,
   useTranslation,
 } from '@core'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
+import { Announced } from '../components/Announced'
 import { formatCoins } from '../components/coin-ledger'
 import { idOf, profileApi, resumeUrl } from '../components/profile/api'
 import s from '../components/profile/styles'
@@ -41,7 +43,7 @@ export default function SurveyTargetingPage({ params }: ScreenProps) {
       {gone ? (
         <div className={s.card} data-testid="targeting-not-found">
           <p>{t('targeting.notFound')}</p>
-          <Link to="/surveys">{t('targeting.backToSurveys')}</Link>
+          <RouteLink route="surveys">{t('targeting.backToSurveys')}</RouteLink>
         </div>
       ) : load.status === 'error' ? (
         <LoadFailed error={load.error} onRetry={load.retry} what={t('targeting.failed')} />
@@ -60,7 +62,7 @@ export default function SurveyTargetingPage({ params }: ScreenProps) {
 
 function Questions({ data, surveyId }: { data: TargetingReply['data']; surveyId: number }) {
   const { t, i18n } = useTranslation('coins')
-  const { http } = useServices()
+  const { http, config } = useServices()
   const navigate = useNavigate()
   const { survey, questions } = data
   const [answers, setAnswers] = useState<Record<string, string>>(() =>
@@ -76,11 +78,6 @@ function Questions({ data, surveyId }: { data: TargetingReply['data']; surveyId:
   const [busy, setBusy] = useState(false)
   const [notQualified, setNotQualified] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
-  const resultRef = useRef<HTMLHeadingElement>(null)
-
-  useEffect(() => {
-    if (notQualified) resultRef.current?.focus()
-  }, [notQualified])
 
   const focusQuestion = (key: string) =>
     formRef.current?.querySelector<HTMLInputElement>(`input[name="q-${key}"]`)?.focus()
@@ -100,7 +97,7 @@ function Questions({ data, surveyId }: { data: TargetingReply['data']; surveyId:
     setMissing({})
     try {
       const r = await profileApi(http).saveTargeting(surveyId, answers)
-      if (r.data.qualified) navigate(resumeUrl(surveyId), { replace: true })
+      if (r.data.qualified) navigate(resumeUrl(config, surveyId), { replace: true })
       else setNotQualified(true)
     } catch (err) {
       // 400: a question or an answer the server does not know (a changed survey): show it on its question
@@ -130,19 +127,20 @@ function Questions({ data, surveyId }: { data: TargetingReply['data']; surveyId:
         })}
       </p>
       {notQualified ? (
-        <section className={s.card} aria-labelledby="targeting-result" data-testid="targeting-not-qualified">
-          <h2 id="targeting-result" ref={resultRef} tabIndex={-1}>
-            {t('targeting.notQualifiedTitle')}
-          </h2>
+        <Announced
+          className={s.card}
+          title={t('targeting.notQualifiedTitle')}
+          testId="targeting-not-qualified"
+        >
           <p>{t('targeting.notQualifiedBody')}</p>
-          <Link className={buttonClass()} to="/surveys">
+          <RouteLink className={buttonClass()} route="surveys">
             {t('targeting.seeOthers')}
-          </Link>
-        </section>
+          </RouteLink>
+        </Announced>
       ) : questions.length === 0 ? (
         <div className={s.card}>
           <p>{t('targeting.noQuestions')}</p>
-          <Link className={buttonClass()} to={resumeUrl(surveyId)}>
+          <Link className={buttonClass()} to={resumeUrl(config, surveyId)}>
             {t('targeting.continue')}
           </Link>
         </div>
@@ -171,7 +169,7 @@ function Questions({ data, surveyId }: { data: TargetingReply['data']; surveyId:
             <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
               {busy ? t('targeting.saving') : t('targeting.save')}
             </Button>
-            <Link to="/surveys">{t('targeting.backToSurveys')}</Link>
+            <RouteLink route="surveys">{t('targeting.backToSurveys')}</RouteLink>
           </div>
         </form>
       )}

@@ -1,7 +1,7 @@
-import { Button, Lead, LoadFailed, Page, useLoad, useServices, useTranslation } from '@core'
+import { Button, Lead, LoadFailed, Page, RouteLink, useLoad, useServices, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { coinsApi } from '../api'
 import { GateAlert, SurveyFacts } from '../components/parts'
 import s from '../components/styles'
@@ -62,7 +62,7 @@ export default observer(function SurveysPage() {
       ) : null}
       {data && data.data.length === 0 ? (
         <p className={s.card} data-testid="surveys-empty">
-          {t('surveys.empty')} <Link to="/offers/APP">{t('surveys.offers')}</Link>
+          {t('surveys.empty')} <RouteLink route="offers-app">{t('surveys.offers')}</RouteLink>
         </p>
       ) : null}
       {data && data.data.length > 0 ? (
@@ -81,8 +81,10 @@ export default observer(function SurveysPage() {
       {/* below the list once it is there: drawn under the skeleton, the list arriving moved them (CLS) */}
       {data || list.status === 'error' ? (
         <p className={s.links}>
-          <Link to="/offers/APP">{t('surveys.offers')}</Link>
-          {signedIn ? <Link to="/offer/incompleteCoinOffers">{t('surveys.incomplete')}</Link> : null}
+          <RouteLink route="offers-app">{t('surveys.offers')}</RouteLink>
+          {signedIn ? (
+            <RouteLink route="offer-incompletecoinoffers">{t('surveys.incomplete')}</RouteLink>
+          ) : null}
         </p>
       ) : null}
     </Page>

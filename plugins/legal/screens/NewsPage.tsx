@@ -1,6 +1,5 @@
-import { Button, surface, useServices, useTranslation } from '@core'
+import { Button, RouteLink, surface, useServices, useTranslation } from '@core'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { fetchNews } from '../api'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'
@@ -73,7 +72,7 @@ export default function NewsPage() {
       {state.status !== 'loading' && state.status !== 'error' && state.items.length === 0 ? (
         <div className={n.empty}>
           <p>{t('news.empty')}</p>
-          <Link to="/">{t('news.emptyAction')}</Link>
+          <RouteLink route="home">{t('news.emptyAction')}</RouteLink>
         </div>
       ) : null}
       {state.items.length > 0 ? (
@@ -81,7 +80,9 @@ export default function NewsPage() {
           {state.items.map((item) => (
             <li key={item.slug} className={`${surface.tile} ${n.card}`}>
               <h2>
-                <Link to={`/news/${encodeURIComponent(item.slug)}`}>{item.title}</Link>
+                <RouteLink route="news-slug" params={{ slug: item.slug }}>
+                  {item.title}
+                </RouteLink>
               </h2>
               <p className={n.date}>
                 <time dateTime={item.published_at}>{formatDate(item.published_at, lang)}</time>

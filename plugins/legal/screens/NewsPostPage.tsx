@@ -1,6 +1,5 @@
-import { Button, HttpError, type ScreenProps, useServices, useTranslation } from '@core'
+import { Button, HttpError, RouteLink, type ScreenProps, useServices, useTranslation } from '@core'
 import { useCallback, useEffect, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { fetchNewsPost } from '../api'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'
@@ -51,10 +50,10 @@ export default function NewsPostPage({ params }: ScreenProps) {
   useDocumentTitle(title)
 
   const back = (
-    <Link to="/news" className={n.back}>
+    <RouteLink route="news" className={n.back}>
       <span aria-hidden="true">←&nbsp;</span>
       {t('news.back')}
-    </Link>
+    </RouteLink>
   )
 
   return (
@@ -72,7 +71,7 @@ export default function NewsPostPage({ params }: ScreenProps) {
           <h1 id="news-nf">{t('news.notFoundTitle')}</h1>
           <p>{t('news.notFoundBody')}</p>
           <p>
-            <Link to="/news">{t('news.back')}</Link>
+            <RouteLink route="news">{t('news.back')}</RouteLink>
           </p>
         </section>
       ) : null}

@@ -1,6 +1,6 @@
-import { type ScreenProps, useServices, useTranslation } from '@core'
+import { RouteLink, type ScreenProps, useServices, useTranslation } from '@core'
 import { type ReactNode, useEffect, useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { unsubscribe } from '../api'
 import { useDocumentTitle } from '../components/LegalDocument'
 import s from '../components/legal.module.css'
@@ -80,13 +80,13 @@ export default function UnsubscribePage({ params }: ScreenProps) {
       )}
       <ul className={s.links}>
         <li>
-          <Link to="/account/settings">{t('unsub.manage')}</Link>
+          <RouteLink route="account-settings">{t('unsub.manage')}</RouteLink>
         </li>
         <li>
-          <Link to="/">{t('unsub.home')}</Link>
+          <RouteLink route="home">{t('unsub.home')}</RouteLink>
         </li>
         <li>
-          <Link to="/contact">{t('unsub.contact')}</Link>
+          <RouteLink route="contact">{t('unsub.contact')}</RouteLink>
         </li>
       </ul>
     </article>

@@ -46,26 +46,19 @@ export function InstallArt({ step }: { step: 'open' | 'notify' | 'signIn' | 'ext
       {step === 'signIn' ? (
         <>
           <circle cx="100" cy="50" r="14" fill="var(--c-primary)" />
-          <rect
-            x="70"
-            y="74"
-            width="60"
-            height="12"
-            rx="4"
-            fill="none"
-            stroke="var(--c-muted)"
-            strokeWidth="2"
-          />
-          <rect
-            x="70"
-            y="92"
-            width="60"
-            height="12"
-            rx="4"
-            fill="none"
-            stroke="var(--c-muted)"
-            strokeWidth="2"
-          />
+          {[74, 92].map((y) => (
+            <rect
+              key={y}
+              x="70"
+              y={y}
+              width="60"
+              height="12"
+              rx="4"
+              fill="none"
+              stroke="var(--c-muted)"
+              strokeWidth="2"
+            />
+          ))}
           <rect x="70" y="112" width="60" height="14" rx="7" fill="var(--c-primary)" />
         </>
       ) : null}

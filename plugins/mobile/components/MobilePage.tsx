@@ -1,15 +1,15 @@
-import { Page, useTranslation } from '@core'
+import { Page, pathTo, RouteLink, useServices, useTranslation } from '@core'
 import type { ReactNode } from 'react'
 import { useEffect } from 'react'
-import { Link, NavLink } from 'react-router-dom'
+import { NavLink } from 'react-router-dom'
 import s from './mobile.module.css'
 
-/** The app's sections, in the bottom tab bar. */
+/** The app's sections, in the bottom tab bar, by route name. */
 export const TABS = [
-  { to: '/mobile/dashboard', label: 'tabs.dashboard' },
-  { to: '/mobile/rebates', label: 'tabs.rebates' },
-  { to: '/mobile/subscriptions', label: 'tabs.subscriptions' },
-  { to: '/mobile/billing', label: 'tabs.billing' },
+  { route: 'mobile-dashboard', label: 'tabs.dashboard' },
+  { route: 'mobile-rebates', label: 'tabs.rebates' },
+  { route: 'mobile-subscriptions', label: 'tabs.subscriptions' },
+  { route: 'mobile-billing', label: 'tabs.billing' },
 ] as const
 
 /**
@@ -51,15 +51,16 @@ export function MobilePage({
   children: ReactNode
 }) {
   const { t } = useTranslation('mobile')
+  const { config } = useServices()
   useViewportFitCover()
   return (
     <div className={s.frame}>
       <Page title={title} testId={testId}>
         {nav && back ? (
           <p className={s.top}>
-            <Link to="/mobile/dashboard" className={s.back} data-testid="mobile-back">
+            <RouteLink route="mobile-dashboard" className={s.back} data-testid="mobile-back">
               <span aria-hidden="true">‹</span> {t('back')}
-            </Link>
+            </RouteLink>
           </p>
         ) : null}
         <div className={s.body}>{children}</div>
@@ -67,7 +68,7 @@ export function MobilePage({
       {nav ? (
         <nav aria-label={t('tabs.label')} className={s.tabs} data-testid="mobile-tabs">
           {TABS.map((tab) => (
-            <NavLink key={tab.to} to={tab.to} className={s.tab}>
+            <NavLink key={tab.route} to={pathTo(config, tab.route) ?? '/'} className={s.tab}>
               {t(tab.label)}
             </NavLink>
           ))}

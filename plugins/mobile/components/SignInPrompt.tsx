@@ -1,5 +1,4 @@
-import { useServices, useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { RouteLink, useServices, useTranslation } from '@core'
 import s from './mobile.module.css'
 
 /**
@@ -15,13 +14,14 @@ export function SignInPrompt({ next }: { next: string }) {
       <h2 id="sign-in-title">{t('signIn.title')}</h2>
       <p>{t('signIn.body')}</p>
       <div className={s.body}>
-        <Link
+        <RouteLink
           className={s.button}
-          to={`/mobile/force-login-then-redirect?next=${encodeURIComponent(next)}`}
+          route="mobile-force-login-then-redirect"
+          suffix={`?next=${encodeURIComponent(next)}`}
           data-testid="mobile-sign-in-link"
         >
           {t('signIn.action')}
-        </Link>
+        </RouteLink>
         <button
           type="button"
           className={`${s.button} ${s.secondary}`}

@@ -1,6 +1,5 @@
-import { useDocumentTitle, useTranslation } from '@core'
+import { RouteLink, useDocumentTitle, usePath, useTranslation } from '@core'
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { useViewportFitCover } from '../components/MobilePage'
 import s from '../components/mobile.module.css'
 
@@ -13,6 +12,7 @@ export const SLOW_MS = 10_000
  */
 export default function AuthorizedPage() {
   const { t } = useTranslation('mobile')
+  const dashboard = usePath('mobile-dashboard') ?? '/'
   const [slow, setSlow] = useState(false)
   useDocumentTitle(t('authorized.title'))
   useViewportFitCover()
@@ -32,9 +32,13 @@ export default function AuthorizedPage() {
       {slow ? (
         <p data-testid="authorized-slow">
           {t('authorized.slow')}{' '}
-          <Link className={s.back} to="/mobile/force-login-then-redirect?next=%2Fmobile%2Fdashboard">
+          <RouteLink
+            className={s.back}
+            route="mobile-force-login-then-redirect"
+            suffix={`?next=${encodeURIComponent(dashboard)}`}
+          >
             {t('authorized.signIn')}
-          </Link>
+          </RouteLink>
         </p>
       ) : null}
     </section>

@@ -1,6 +1,5 @@
-import { Part, useHasPart, useSession, useTranslation } from '@core'
+import { Part, RouteLink, useHasPart, usePath, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Link } from 'react-router-dom'
 import { MobilePage } from '../components/MobilePage'
 import s from '../components/mobile.module.css'
 import { SignInPrompt } from '../components/SignInPrompt'
@@ -14,18 +13,19 @@ export default observer(function DashboardPage() {
   const { t, i18n } = useTranslation('mobile')
   const session = useSession()
   const coins = useHasPart('coins.withdrawal')
+  const here = usePath('mobile-dashboard') ?? '/'
   const m = session.member
   if (!session.authenticated || !m)
     return (
       <MobilePage title={t('dashboard.title')} testId="mobile-dashboard">
-        <SignInPrompt next="/mobile/dashboard" />
+        <SignInPrompt next={here} />
       </MobilePage>
     )
   const shortcuts = [
-    { to: '/mobile/rebates', label: t('shortcuts.rebates') },
-    { to: '/mobile/subscriptions', label: t('shortcuts.subscriptions') },
-    { to: '/mobile/billing', label: t('shortcuts.billing') },
-    ...(coins ? [{ to: '/mobile/coin_withdrawal', label: t('shortcuts.coinWithdrawal') }] : []),
+    { route: 'mobile-rebates', label: t('shortcuts.rebates') },
+    { route: 'mobile-subscriptions', label: t('shortcuts.subscriptions') },
+    { route: 'mobile-billing', label: t('shortcuts.billing') },
+    ...(coins ? [{ route: 'mobile-coin-withdrawal', label: t('shortcuts.coinWithdrawal') }] : []),
   ]
   return (
     <MobilePage title={t('dashboard.title')} testId="mobile-dashboard">
@@ -60,10 +60,10 @@ export default observer(function DashboardPage() {
         <h2 id="shortcuts-title">{t('dashboard.shortcuts')}</h2>
         <ul className={s.shortcuts} data-testid="mobile-shortcuts">
           {shortcuts.map((x) => (
-            <li key={x.to}>
-              <Link className={s.shortcut} to={x.to}>
+            <li key={x.route}>
+              <RouteLink className={s.shortcut} route={x.route}>
                 {x.label} <span aria-hidden="true">›</span>
-              </Link>
+              </RouteLink>
             </li>
           ))}
         </ul>

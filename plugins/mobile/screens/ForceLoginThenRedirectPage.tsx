@@ -1,4 +1,4 @@
-import { useSession, useTranslation } from '@core'
+import { usePath, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
@@ -15,7 +15,7 @@ export default observer(function ForceLoginThenRedirectPage() {
   const session = useSession()
   const navigate = useNavigate()
   const [search] = useSearchParams()
-  const next = safeNext(search.get('next'))
+  const next = safeNext(search.get('next'), usePath('mobile-dashboard') ?? '/')
   const ready = session.authenticated
   useEffect(() => {
     if (ready) navigate(next, { replace: true })

@@ -1,5 +1,4 @@
-import { constants, NotFound, Page, type ScreenProps, useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { constants, NotFound, Page, RouteLink, type ScreenProps, useTranslation } from '@core'
 import { InstallArt } from '../components/InstallArt'
 import { useViewportFitCover } from '../components/MobilePage'
 import s from '../components/mobile.module.css'
@@ -22,7 +21,6 @@ export default function SafariInstalledPage({ params }: ScreenProps) {
   const step = STEPS[n - 1]
   if (!step) return <NotFound />
   const total = STEPS.length
-  const path = (i: number) => `/mobile-safari/installed/${i}`
   return (
     <div className={s.frame}>
       <Page title={t('safari.step', { n, total })} testId="safari-installed" headingId="safari-step">
@@ -32,17 +30,29 @@ export default function SafariInstalledPage({ params }: ScreenProps) {
           <p>{t(`safari.${step}.body`)}</p>
           <nav aria-label={t('safari.steps')} className={s.pager}>
             {n > 1 ? (
-              <Link className={`${s.button} ${s.secondary}`} to={path(n - 1)} rel="prev">
+              <RouteLink
+                className={`${s.button} ${s.secondary}`}
+                route="mobile-safari-installed-page"
+                params={{ page: n - 1 }}
+                rel="prev"
+              >
                 {t('safari.back')}
-              </Link>
+              </RouteLink>
             ) : null}
-            <Link
-              className={s.button}
-              to={n < total ? path(n + 1) : '/mobile/dashboard'}
-              rel={n < total ? 'next' : undefined}
-            >
-              {n < total ? t('safari.next') : t('safari.done')}
-            </Link>
+            {n < total ? (
+              <RouteLink
+                className={s.button}
+                route="mobile-safari-installed-page"
+                params={{ page: n + 1 }}
+                rel="next"
+              >
+                {t('safari.next')}
+              </RouteLink>
+            ) : (
+              <RouteLink className={s.button} route="mobile-dashboard">
+                {t('safari.done')}
+              </RouteLink>
+            )}
           </nav>
         </div>
       </Page>

@@ -120,11 +120,11 @@ describe('ForceLoginThenRedirectPage', () => {
     expect(screen.queryByTestId('where')).toBeNull()
   })
   it('safeNext keeps paths, queries and hashes of this site only', () => {
-    expect(safeNext('/stores?q=a#top')).toBe('/stores?q=a#top')
-    expect(safeNext('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example')
-    expect(safeNext('stores')).toBe('/mobile/dashboard')
-    expect(safeNext(null)).toBe('/mobile/dashboard')
-    expect(safeNext('/\tevil')).toBe('/mobile/dashboard')
+    expect(safeNext('/stores?q=a#top', '/mobile/dashboard')).toBe('/stores?q=a#top')
+    expect(safeNext('/%2F%2Fevil.example', '/mobile/dashboard')).toBe('/%2F%2Fevil.example')
+    expect(safeNext('stores', '/mobile/dashboard')).toBe('/mobile/dashboard')
+    expect(safeNext(null, '/mobile/dashboard')).toBe('/mobile/dashboard')
+    expect(safeNext('/\tevil', '/mobile/dashboard')).toBe('/mobile/dashboard')
   })
 })
 

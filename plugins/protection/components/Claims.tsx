@@ -1,5 +1,4 @@
-import { formatCents, Money, TestMoneyLabel, useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { formatCents, Money, RouteLink, surface, TestMoneyLabel, useTranslation } from '@core'
 import type { Claim } from '../contract'
 import { formatDay } from './dates'
 import s from './styles'
@@ -7,7 +6,7 @@ import s from './styles'
 /** A status word in a coloured badge (a claim's, a linked account's, a parcel's). */
 export function Badge({ status, text }: { status: string; text: string }) {
   return (
-    <span className={[s.badge, s[`s-${status}`]].filter(Boolean).join(' ')} data-status={status}>
+    <span className={[surface.pill, s[`s-${status}`]].filter(Boolean).join(' ')} data-status={status}>
       {text}
     </span>
   )
@@ -56,7 +55,8 @@ export function ClaimTimeline({ claim }: { claim: Claim }) {
           <time dateTime={ev.at}>{formatDay(ev.at, i18n.language)}</time>
           {ev.status === 'paid' ? (
             <span>
-              {t('claims.toBalance')} <Link to="/account/purchase-history">{t('claims.seeBalance')}</Link>
+              {t('claims.toBalance')}{' '}
+              <RouteLink route="account-purchase-history">{t('claims.seeBalance')}</RouteLink>
             </span>
           ) : null}
           {ev.note && ev.status !== 'declined' ? <span className={s.muted}>{ev.note}</span> : null}

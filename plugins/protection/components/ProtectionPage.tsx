@@ -1,21 +1,29 @@
-import { ChipNav, Lead, Page, useTranslation } from '@core'
+import { ChipNav, Lead, Page, pathTo, useServices, useTranslation } from '@core'
 import type { ReactNode } from 'react'
 import s from './styles'
 
-/** The protection pages, in the order of the sub-navigation. */
-export const PROTECTION_PAGES = ['accounts', 'price', 'shipping', 'hotel', 'carrental', 'package'] as const
-export type ProtectionPageId = (typeof PROTECTION_PAGES)[number]
+/** The protection pages, in the order of the sub-navigation, each with its route name. */
+const PROTECTION_PAGES = {
+  accounts: { route: 'account-protection-accounts' },
+  price: { route: 'account-protection-price' },
+  shipping: { route: 'account-protection-shipping' },
+  hotel: { route: 'account-protection-hotel' },
+  carrental: { route: 'account-protection-carrental' },
+  package: { route: 'account-protection-package' },
+} as const
+export type ProtectionPageId = keyof typeof PROTECTION_PAGES
 
 /** The row of links between the protection pages, the page shown marked. */
 export function ProtectionNav({ current }: { current: ProtectionPageId }) {
   const { t } = useTranslation('protection')
+  const { config } = useServices()
   return (
     <ChipNav
       label={t('nav.label')}
-      chips={PROTECTION_PAGES.map((p) => ({
-        to: `/account/protection/${p}`,
-        label: t(`nav.${p}`),
-        current: p === current,
+      chips={Object.entries(PROTECTION_PAGES).map(([id, page]) => ({
+        to: pathTo(config, page.route) ?? '/',
+        label: t(`nav.${id}`),
+        current: id === current,
       }))}
     />
   )

@@ -1,6 +1,5 @@
-import { Figures, Money, useTranslation } from '@core'
+import { Figures, Money, RouteLink, useTranslation } from '@core'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router-dom'
 import type { Notice } from '../contract'
 import { formatDay, formatList } from './dates'
 import { providerName } from './providers'
@@ -48,7 +47,7 @@ export function LinkFirst() {
     <div className={s.card} data-testid="protection-empty">
       <p className={s.line}>{t('watch.empty')}</p>
       <div className={s.actions}>
-        <Link to="/account/protection/accounts">{t('watch.emptyLink')}</Link>
+        <RouteLink route="account-protection-accounts">{t('watch.emptyLink')}</RouteLink>
       </div>
     </div>
   )

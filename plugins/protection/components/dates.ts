@@ -13,29 +13,19 @@ function parse(iso: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d
 }
 
+/** The parts of a day as the pages write it (a short month name). */
+const DAY = { year: 'numeric', month: 'short', day: 'numeric' } as const
+
 /** A date in the page's language ("Mar 1, 2026", "1 mar 2026"). */
 export function formatDay(iso: string, lng: string): string {
   const d = parse(iso)
-  if (!d) return iso
-  return d.toLocaleDateString(locale(lng), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    ...(dayOnly(iso) ? { timeZone: 'UTC' } : {}),
-  })
+  return d ? d.toLocaleDateString(locale(lng), { ...DAY, ...(dayOnly(iso) ? { timeZone: 'UTC' } : {}) }) : iso
 }
 
 /** A date and time in the page's language, in the member's time zone. */
 export function formatDateTime(iso: string, lng: string): string {
   const d = parse(iso)
-  if (!d) return iso
-  return d.toLocaleString(locale(lng), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
+  return d ? d.toLocaleString(locale(lng), { ...DAY, hour: 'numeric', minute: '2-digit' }) : iso
 }
 
 /** Names joined the way the language lists them ("Amazon and Expedia", "Amazon y Expedia"). */

@@ -7,6 +7,7 @@ import { formatDateTime, formatDay } from '../components/dates'
 import { ProtectionPage } from '../components/ProtectionPage'
 import { providerName } from '../components/providers'
 import s from '../components/styles'
+import { Tiles } from '../components/Tiles'
 import { useProtectionApi } from '../components/useProtectionApi'
 import { type Provider, ProviderKinds } from '../contract'
 import type { LinkedAccountInstance } from '../model'
@@ -209,27 +210,26 @@ const LinkedAccountsPage = observer(function LinkedAccountsPage() {
                     <p role="status" className={done ? s.success : undefined}>
                       {done ?? ''}
                     </p>
-                    {slice.linked_accounts.length === 0 ? (
-                      <p className={s.card} data-testid="linked-none">
-                        {t('accounts.none')}
-                      </p>
-                    ) : (
-                      <ul className={s.tiles} data-testid="linked-list">
-                        {slice.linked_accounts.map((a) => (
-                          <LinkedItem
-                            key={a.id}
-                            account={a}
-                            name={nameOf(a.provider)}
-                            linking={linking}
-                            onLink={link}
-                            onUnlink={(x) => {
-                              setUnlinkError(null)
-                              setConfirm(x)
-                            }}
-                          />
-                        ))}
-                      </ul>
-                    )}
+                    <Tiles<LinkedAccountInstance>
+                      items={slice.linked_accounts}
+                      empty={t('accounts.none')}
+                      testId="linked-list"
+                      emptyTestId="linked-none"
+                    >
+                      {(a) => (
+                        <LinkedItem
+                          key={a.id}
+                          account={a}
+                          name={nameOf(a.provider)}
+                          linking={linking}
+                          onLink={link}
+                          onUnlink={(x) => {
+                            setUnlinkError(null)
+                            setConfirm(x)
+                          }}
+                        />
+                      )}
+                    </Tiles>
                   </section>
                   {rest.length === 0 ? <p className={s.muted}>{t('accounts.allLinked')}</p> : null}
                   {ProviderKinds.map((kind) => {

@@ -1,6 +1,6 @@
-import { buttonClass, Page, useStore, useTranslation } from '@core'
+import { buttonClass, Page, RouteLink, useStore, useTranslation } from '@core'
 import { useEffect } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { knownProviderName } from '../components/providers'
 import s from '../components/styles'
 import { type LinkFailure, LinkFailures } from '../contract'
@@ -31,10 +31,10 @@ export default function OrderProtectionLinkPage() {
           {t('link.successBody')}
         </p>
         <div className={s.actions}>
-          <Link to="/account/protection/price" className={buttonClass()}>
+          <RouteLink route="account-protection-price" className={buttonClass()}>
             {t('link.seeOrders')}
-          </Link>
-          <Link to="/account/protection/accounts">{t('link.toAccounts')}</Link>
+          </RouteLink>
+          <RouteLink route="account-protection-accounts">{t('link.toAccounts')}</RouteLink>
         </div>
       </Page>
     )
@@ -47,9 +47,9 @@ export default function OrderProtectionLinkPage() {
         {isFailure(reason) ? t(`link.reason.${reason}`) : t('link.generic')}
       </p>
       <div className={s.actions}>
-        <Link to="/account/protection/accounts" className={buttonClass()}>
+        <RouteLink route="account-protection-accounts" className={buttonClass()}>
           {t('link.back')}
-        </Link>
+        </RouteLink>
       </div>
     </Page>
   )

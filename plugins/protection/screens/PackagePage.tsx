@@ -7,6 +7,7 @@ import { ProtectionPage } from '../components/ProtectionPage'
 import { ReportButton } from '../components/ReportButton'
 import { LinkFirst, ProtectionNotice, Recovered } from '../components/Summary'
 import s from '../components/styles'
+import { Tiles } from '../components/Tiles'
 import { useProtectionApi } from '../components/useProtectionApi'
 import type { Parcel, ParcelsReply } from '../contract'
 
@@ -72,6 +73,11 @@ function ParcelCard({ parcel: p, onFiled }: { parcel: Parcel; onFiled: () => voi
 function Parcels({ data, reload }: { data: ParcelsReply; reload: () => void }) {
   const { t } = useTranslation('protection')
   const [reported, setReported] = useState(false)
+  const none = data.linked === 0 ? null : t('package.none')
+  const filed = () => {
+    setReported(true)
+    reload()
+  }
   return (
     <>
       <ProtectionNotice notice={data.notice} />
@@ -84,26 +90,9 @@ function Parcels({ data, reload }: { data: ParcelsReply; reload: () => void }) {
       ) : null}
       <section className={s.section} aria-labelledby="parcels-title">
         <h2 id="parcels-title">{t('package.parcels')}</h2>
-        {data.data.length === 0 ? (
-          data.linked === 0 ? null : (
-            <p className={s.card} data-testid="parcels-empty">
-              {t('package.none')}
-            </p>
-          )
-        ) : (
-          <ul className={s.tiles} data-testid="parcels">
-            {data.data.map((p) => (
-              <ParcelCard
-                key={p.order_id}
-                parcel={p}
-                onFiled={() => {
-                  setReported(true)
-                  reload()
-                }}
-              />
-            ))}
-          </ul>
-        )}
+        <Tiles items={data.data} empty={none} testId="parcels" emptyTestId="parcels-empty">
+          {(p) => <ParcelCard key={p.order_id} parcel={p} onFiled={filed} />}
+        </Tiles>
       </section>
     </>
   )

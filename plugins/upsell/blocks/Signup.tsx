@@ -2,7 +2,8 @@ import {
   Button,
   CheckField,
   constants,
-  Field,
+  Fields,
+  RouteLink,
   splitServerErrors,
   useForm,
   useServices,
@@ -10,7 +11,6 @@ import {
   useTranslation,
 } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Link } from 'react-router-dom'
 import { useErrorText } from '../components/errorText'
 import s from '../components/styles'
 import { type SignupForm, serverKey, validateSignup } from '../forms'
@@ -66,43 +66,39 @@ function Signup({ lander, onDone }: BlockProps) {
 
   return (
     <form ref={f.ref} className={s.form} noValidate onSubmit={submit} data-testid="signup">
-      <Field id="su-name" name="name" label={t('signup.name')} autoComplete="name" {...f.text('name')} />
-      <Field
-        id="su-phone"
-        name="phone"
-        type="tel"
-        label={
-          <>
-            {t('signup.phone')} <span className={s.optional}>{t('signup.optional')}</span>
-          </>
-        }
-        autoComplete="tel"
-        {...f.text('phone')}
-      />
-      <Field
-        id="su-email"
-        name="email"
-        type="email"
-        label={t('signup.email')}
-        autoComplete="email"
-        {...f.text('email')}
-      />
-      <Field
-        id="su-password"
-        name="password"
-        type="password"
-        label={t('signup.password')}
-        autoComplete="new-password"
-        {...f.text('password')}
-        hint={t('signup.passwordHint', { min: constants.minimumPasswordLength })}
+      <Fields
+        form={f}
+        fields={[
+          { id: 'su-name', name: 'name', label: t('signup.name'), autoComplete: 'name' },
+          {
+            id: 'su-phone',
+            name: 'phone',
+            type: 'tel',
+            label: (
+              <>
+                {t('signup.phone')} <span className={s.optional}>{t('signup.optional')}</span>
+              </>
+            ),
+            autoComplete: 'tel',
+          },
+          { id: 'su-email', name: 'email', type: 'email', label: t('signup.email'), autoComplete: 'email' },
+          {
+            id: 'su-password',
+            name: 'password',
+            type: 'password',
+            label: t('signup.password'),
+            autoComplete: 'new-password',
+            hint: t('signup.passwordHint', { min: constants.minimumPasswordLength }),
+          },
+        ]}
       />
       <CheckField
         id="su-terms"
         name="terms"
         label={
           <>
-            {t('signup.termsBefore')} <Link to="/terms">{t('signup.termsLink')}</Link> {t('signup.and')}{' '}
-            <Link to="/privacy-policy">{t('signup.privacyLink')}</Link>
+            {t('signup.termsBefore')} <RouteLink route="terms">{t('signup.termsLink')}</RouteLink>{' '}
+            {t('signup.and')} <RouteLink route="privacy-policy">{t('signup.privacyLink')}</RouteLink>
           </>
         }
         {...f.check('terms')}

@@ -1,4 +1,4 @@
-import { Field, useTranslation } from '@core'
+import { Field, type FieldSpec, useTranslation } from '@core'
 import { useState } from 'react'
 import { type CardForm, emptyCard, type FieldErrors, formatCardNumber, formatExp } from '../forms'
 import { useErrorText } from './errorText'
@@ -44,50 +44,33 @@ export function CardFields({
 }) {
   const { t } = useTranslation('upsell')
   const text = useErrorText()
+  /** The field of `k`, its id `${idPrefix}-${suffix}`, bound to the card and its error. */
+  const field = (k: keyof CardForm, suffix: string, props: Omit<FieldSpec, 'id'>) => (
+    <Field
+      id={`${idPrefix}-${suffix}`}
+      name={k}
+      value={card[k]}
+      onChange={onChange(k)}
+      error={text(errors[k])}
+      {...props}
+    />
+  )
   return (
     <>
-      <Field
-        id={`${idPrefix}-card`}
-        name="card_number"
-        label={t('payment.cardNumber')}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        value={card.card_number}
-        onChange={onChange('card_number')}
-        error={text(errors.card_number)}
-      />
-      <Field
-        id={`${idPrefix}-zip`}
-        name="zip"
-        label={t('payment.zip')}
-        autoComplete="postal-code"
-        value={card.zip}
-        onChange={onChange('zip')}
-        error={text(errors.zip)}
-        maxLength={10}
-      />
+      {field('card_number', 'card', {
+        label: t('payment.cardNumber'),
+        inputMode: 'numeric',
+        autoComplete: 'cc-number',
+      })}
+      {field('zip', 'zip', { label: t('payment.zip'), autoComplete: 'postal-code', maxLength: 10 })}
       <div className={rowClassName}>
-        <Field
-          id={`${idPrefix}-cvv`}
-          name="cvv"
-          label={t('payment.cvv')}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          value={card.cvv}
-          onChange={onChange('cvv')}
-          error={text(errors.cvv)}
-        />
-        <Field
-          id={`${idPrefix}-exp`}
-          name="exp"
-          label={t('payment.exp')}
-          placeholder={t('payment.expPlaceholder')}
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          value={card.exp}
-          onChange={onChange('exp')}
-          error={text(errors.exp)}
-        />
+        {field('cvv', 'cvv', { label: t('payment.cvv'), inputMode: 'numeric', autoComplete: 'cc-csc' })}
+        {field('exp', 'exp', {
+          label: t('payment.exp'),
+          placeholder: t('payment.expPlaceholder'),
+          inputMode: 'numeric',
+          autoComplete: 'cc-exp',
+        })}
       </div>
     </>
   )

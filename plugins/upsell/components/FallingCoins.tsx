@@ -1,10 +1,11 @@
+import { routeAt, useServices } from '@core'
 import { type CSSProperties, useEffect, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import c from './coins.module.css'
 import { prefersReducedMotion } from './motion'
 
-/** SPEC 2.2: the only pages with falling coins. */
-export const COIN_PAGES: ReadonlySet<string> = new Set(['/thankyou', '/awesome', '/splthanq'])
+/** SPEC 2.2: the only pages with falling coins, by route name. */
+const COIN_PAGES = [{ route: 'thankyou' }, { route: 'awesome' }, { route: 'splthanq' }]
 const COUNT = 16
 
 /**
@@ -14,6 +15,8 @@ const COUNT = 16
  */
 export function FallingCoins() {
   const { pathname } = useLocation()
+  const { config } = useServices()
+  const route = routeAt(config, pathname)?.name
   const [reduce, setReduce] = useState(prefersReducedMotion)
   useEffect(() => {
     if (typeof matchMedia !== 'function') return
@@ -22,7 +25,7 @@ export function FallingCoins() {
     mq.addEventListener?.('change', on)
     return () => mq.removeEventListener?.('change', on)
   }, [])
-  if (reduce || !COIN_PAGES.has(pathname.replace(/\/+$/, '') || '/')) return null
+  if (reduce || !COIN_PAGES.some((p) => p.route === route)) return null
   return (
     <div className={c.layer} aria-hidden="true" data-testid="coins">
       {Array.from({ length: COUNT }, (_, i) => (

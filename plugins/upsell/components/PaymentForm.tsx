@@ -4,11 +4,11 @@ import {
   focusFirstError,
   formatCents,
   HttpError,
+  RouteLink,
   useServices,
   useTranslation,
 } from '@core'
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { getPlans, type Plan, type PlanId, type Subscription, subscribe, tokenizeCard } from '../api'
 import { type FieldErrors, serverErrors, validateCard } from '../forms'
 import { formatDate, trialEnd } from '../lander'
@@ -128,7 +128,7 @@ export function PaymentForm({
               amount,
             })
           : t('payment.honestNow', { today, amount })}{' '}
-        <Link to="/cancel-subscription">{t('payment.cancelAnytime')}</Link>
+        <RouteLink route="cancel-subscription">{t('payment.cancelAnytime')}</RouteLink>
       </p>
     )
   }

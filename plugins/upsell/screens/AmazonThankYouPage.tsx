@@ -1,5 +1,4 @@
-import { useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { RouteLink, useTranslation } from '@core'
 import { EndPage } from '../components/EndPage'
 
 /** /splamzthanq: the end of the Amazon lander. */
@@ -9,7 +8,7 @@ export default function AmazonThankYouPage() {
     <EndPage testId="amazon-thanks-page" title={t('amazon.title')}>
       <p>{t('amazon.body')}</p>
       <p>
-        <Link to="/stores">{t('end.shop')}</Link>
+        <RouteLink route="stores">{t('end.shop')}</RouteLink>
       </p>
     </EndPage>
   )

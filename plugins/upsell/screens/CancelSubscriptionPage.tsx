@@ -3,6 +3,7 @@ import {
   constants,
   errorText,
   formatCents,
+  RouteLink,
   useDocumentTitle,
   useServices,
   useSession,
@@ -10,7 +11,6 @@ import {
 } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { cancelSubscription, getSubscriptions, type Subscription } from '../api'
 import { chargeLine } from '../components/SubscriptionSummary'
 import s from '../components/styles'
@@ -96,7 +96,7 @@ function CancelSubscriptionPage() {
         </p>
       ) : live.length === 0 ? (
         <p>
-          {done ? null : t('cancel.none')} <Link to="/plus">{t('end.plus')}</Link>
+          {done ? null : t('cancel.none')} <RouteLink route="plus">{t('end.plus')}</RouteLink>
         </p>
       ) : (
         live.map((x) => (

@@ -4,13 +4,13 @@ import {
   Field,
   HttpError,
   Money,
+  RouteLink,
   Trans,
   useDocumentTitle,
   useServices,
   useTranslation,
 } from '@core'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import { type GiftCard, redeemGift } from '../api'
 import { useErrorText } from '../components/errorText'
 import s from '../components/styles'
@@ -92,7 +92,7 @@ export default function GiftRedeemPage() {
           <Button variant="secondary" onClick={() => setDone(null)}>
             {t('gift.another')}
           </Button>
-          <Link to="/account">{t('gift.account')}</Link>
+          <RouteLink route="account">{t('gift.account')}</RouteLink>
         </p>
       ) : (
         <form className={s.form} noValidate onSubmit={submit} aria-busy={busy}>

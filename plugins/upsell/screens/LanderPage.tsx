@@ -1,6 +1,7 @@
 import {
   fillPattern,
   NotFound,
+  pathTo,
   type ScreenProps,
   Spinner,
   useDocumentTitle,
@@ -22,11 +23,11 @@ const lazyBlocks = Object.fromEntries(
   Object.entries(blockLoaders).map(([k, load]) => [k, lazy(load)]),
 ) as unknown as Record<StepBlock, ComponentType<BlockProps>>
 
-/** Where a lander ends when its entry names no page for an outcome. */
-const DEFAULT_ENDS: Record<Outcome, string> = {
-  accepted: '/splthanq',
-  declined: '/splnothanq',
-  failure: '/payment-error',
+/** Where a lander ends when its entry names no page for an outcome, by route name. */
+const DEFAULT_ENDS: Record<Outcome, { route: string }> = {
+  accepted: { route: 'splthanq' },
+  declined: { route: 'splnothanq' },
+  failure: { route: 'payment-error' },
 }
 
 /**
@@ -55,7 +56,7 @@ function LanderPage({ params, lander: landerId }: ScreenProps & { lander?: strin
   useDocumentTitle(lander ? landerTitle(lander, t, values) : t('title'))
   // An upsell page's cross-domain variant (?xd=1&token=…) signs in through the auth plugin's token route first.
   const crossDomain = steps.some((x) => x.block === 'upsell')
-    ? crossDomainEntry(location.pathname, location.search)
+    ? crossDomainEntry(config, location.pathname, location.search)
     : null
   useEffect(() => {
     if (!crossDomain) return
@@ -85,12 +86,12 @@ function LanderPage({ params, lander: landerId }: ScreenProps & { lander?: strin
 
   const finish = useCallback(
     (outcome: Outcome, query: Record<string, string> = {}) => {
-      const to = lander?.endsOn[outcome] ?? DEFAULT_ENDS[outcome]
+      const to = lander?.endsOn[outcome] ?? pathTo(config, DEFAULT_ENDS[outcome].route) ?? '/'
       const q = new URLSearchParams({ ...(tpsha1 ? { tpsha1 } : {}), ...query })
       const qs = q.toString()
       navigate(qs ? `${to}?${qs}` : to)
     },
-    [lander, navigate, tpsha1],
+    [lander, navigate, tpsha1, config],
   )
 
   const onDone = useCallback(

@@ -1,4 +1,4 @@
-import { Button, useServices, useTranslation } from '@core'
+import { Button, pathTo, useServices, useTranslation } from '@core'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { decline } from '../api'
@@ -8,14 +8,14 @@ import s from '../components/upsell.module.css'
 /** /spoptout: continue without the membership, one button; the decline is recorded, then /splnothanq. */
 export default function OptOutPage() {
   const { t } = useTranslation('upsell')
-  const { http, track } = useServices()
+  const { http, track, config } = useServices()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
   const tpsha1 = new URLSearchParams(window.location.search).get('tpsha1') ?? undefined
   async function optOut() {
     setBusy(true)
     track('upsell_declined', { plan: 'plus', from: 'spoptout' })
-    let to = '/splnothanq'
+    let to = pathTo(config, 'splnothanq') ?? '/'
     try {
       to = (await decline(http, 'plus', tpsha1)).redirect || to
     } catch {

@@ -1,5 +1,5 @@
-import { Button, useTranslation } from '@core'
-import { Link, useNavigate } from 'react-router-dom'
+import { Button, RouteLink, useTranslation } from '@core'
+import { useNavigate } from 'react-router-dom'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'
 
@@ -14,7 +14,9 @@ export default function PaymentErrorPage() {
         <Button variant="secondary" onClick={() => navigate(-1)}>
           {t('failure.retry')}
         </Button>
-        <Link to={`/spoptout${window.location.search}`}>{t('payment.optOut')}</Link>
+        <RouteLink route="spoptout" suffix={window.location.search}>
+          {t('payment.optOut')}
+        </RouteLink>
       </p>
     </EndPage>
   )

@@ -1,6 +1,6 @@
-import { Button, useDocumentTitle, useServices, useSession, useTranslation } from '@core'
+import { Button, pathTo, RouteLink, useDocumentTitle, useServices, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import { PaymentForm } from '../components/PaymentForm'
 import s from '../components/upsell.module.css'
 import { useEndActions } from '../components/useEndActions'
@@ -10,7 +10,7 @@ const PERKS = ['rebates', 'coupons', 'protection', 'coins'] as const
 /** The plus membership page: what it gives, the honest price and trial, join or manage. */
 function PlusPage() {
   const { t } = useTranslation('upsell')
-  const { events } = useServices()
+  const { events, config } = useServices()
   const session = useSession()
   const navigate = useNavigate()
   const end = useEndActions('plus', { from: 'plus-page' })
@@ -30,8 +30,8 @@ function PlusPage() {
           </h2>
           {isPlus ? (
             <p>
-              {t('plus.member')} <Link to="/spsummary">{t('end.summary')}</Link> ·{' '}
-              <Link to="/cancel-subscription">{t('end.cancel')}</Link>
+              {t('plus.member')} <RouteLink route="spsummary">{t('end.summary')}</RouteLink> ·{' '}
+              <RouteLink route="cancel-subscription">{t('end.cancel')}</RouteLink>
             </p>
           ) : member ? (
             <PaymentForm
@@ -40,13 +40,13 @@ function PlusPage() {
               onAccepted={(sub) => {
                 end.converted(sub)
                 void session.resync()
-                navigate('/splthanq')
+                navigate(pathTo(config, 'splthanq') ?? '/')
               }}
               onOptOut={async () => {
                 await end.optOut()
-                navigate('/splnothanq')
+                navigate(pathTo(config, 'splnothanq') ?? '/')
               }}
-              onFailure={() => navigate('/payment-error')}
+              onFailure={() => navigate(pathTo(config, 'payment-error') ?? '/')}
             />
           ) : (
             <>

@@ -1,6 +1,5 @@
-import { useSession, useTranslation } from '@core'
+import { RouteLink, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Link } from 'react-router-dom'
 import { EndPage } from '../components/EndPage'
 import { SubscriptionSummary } from '../components/SubscriptionSummary'
 import s from '../components/upsell.module.css'
@@ -13,8 +12,8 @@ function SummaryPage() {
     <EndPage testId="summary-page" title={t('summary.title')}>
       {session.authenticated ? <SubscriptionSummary signedIn /> : <p>{t('summary.signedOut')}</p>}
       <p className={s.centeredActions}>
-        <Link to="/plus">{t('end.plus')}</Link>
-        <Link to="/cancel-subscription">{t('end.cancel')}</Link>
+        <RouteLink route="plus">{t('end.plus')}</RouteLink>
+        <RouteLink route="cancel-subscription">{t('end.cancel')}</RouteLink>
       </p>
     </EndPage>
   )

@@ -1,5 +1,12 @@
-import { constants, formatCents, useDocumentTitle, useServices, useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import {
+  constants,
+  formatCents,
+  RouteLink,
+  useDocumentTitle,
+  usePath,
+  useServices,
+  useTranslation,
+} from '@core'
 import s from '../components/upsell.module.css'
 import { ruleDate, sweepstakes } from '../sweepstakes'
 
@@ -11,6 +18,7 @@ const SECTIONS = ['eligibility', 'period', 'enter', 'prizes', 'odds', 'winners',
  */
 export default function SweepstakesRulesPage() {
   const { t, i18n } = useTranslation('upsell')
+  const rules = usePath('sweepstakes-rules')
   const { config } = useServices()
   const lng = i18n.language
   useDocumentTitle(t('sweepstakes.rules.title'))
@@ -47,7 +55,7 @@ export default function SweepstakesRulesPage() {
           <p>{t('sweepstakes.rules.sponsor.body', v)}</p>
           <p>
             {t('sweepstakes.rules.sponsor.privacy', v)}{' '}
-            <Link to="/privacy-policy">{t('sweepstakes.rules.privacyLink')}</Link>
+            <RouteLink route="privacy-policy">{t('sweepstakes.rules.privacyLink')}</RouteLink>
           </p>
         </>
       )
@@ -57,7 +65,7 @@ export default function SweepstakesRulesPage() {
   return (
     <article className={s.doc} aria-labelledby="rules-title" data-testid="sweepstakes-rules">
       <p className={s.docLang}>
-        <a href={`/sweepstakes-rules?${constants.languageQueryParam}=${other}`} hrefLang={other} lang={other}>
+        <a href={`${rules}?${constants.languageQueryParam}=${other}`} hrefLang={other} lang={other}>
           {t(other === 'en' ? 'sweepstakes.rules.english' : 'sweepstakes.rules.spanish')}
         </a>
       </p>

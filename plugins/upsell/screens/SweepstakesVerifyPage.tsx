@@ -1,5 +1,5 @@
-import { useDocumentTitle, useTranslation } from '@core'
-import { Link, useLocation } from 'react-router-dom'
+import { RouteLink, useDocumentTitle, useTranslation } from '@core'
+import { useLocation } from 'react-router-dom'
 import s from '../components/styles'
 import { tokenState } from '../sweepstakes'
 
@@ -35,13 +35,13 @@ export default function SweepstakesVerifyPage() {
       )}
       <ul className={s.linkList}>
         <li>
-          <Link to="/sweepstakes-rules">{t('sweepstakes.verify.rules')}</Link>
+          <RouteLink route="sweepstakes-rules">{t('sweepstakes.verify.rules')}</RouteLink>
         </li>
         <li>
-          <Link to="/register">{t('sweepstakes.verify.join')}</Link>
+          <RouteLink route="register">{t('sweepstakes.verify.join')}</RouteLink>
         </li>
         <li>
-          <Link to="/">{t('sweepstakes.verify.home')}</Link>
+          <RouteLink route="home">{t('sweepstakes.verify.home')}</RouteLink>
         </li>
       </ul>
     </section>

@@ -1,6 +1,5 @@
-import { type ScreenProps, useSession, useTranslation } from '@core'
+import { RouteLink, type ScreenProps, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Link } from 'react-router-dom'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'
 
@@ -18,8 +17,8 @@ function ThankYouPage({ variant }: ScreenProps & { variant?: string }) {
     >
       <p>{awesome ? t('awesome.body') : t('thankyou.body')}</p>
       <p className={s.centeredActions}>
-        <Link to="/stores">{t('end.shop')}</Link>
-        {awesome ? <Link to="/account">{t('end.account')}</Link> : null}
+        <RouteLink route="stores">{t('end.shop')}</RouteLink>
+        {awesome ? <RouteLink route="account">{t('end.account')}</RouteLink> : null}
       </p>
     </EndPage>
   )

@@ -5,6 +5,7 @@ import {
   formatCents,
   HttpError,
   LoadView,
+  RouteLink,
   storage,
   useDocumentTitle,
   useLoad,
@@ -12,7 +13,7 @@ import {
   useTranslation,
 } from '@core'
 import { type FormEvent, useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 import { getUpdateMethod, tokenizeCard, updateMethod } from '../api'
 import { CardFields, useCardForm } from '../components/CardFields'
 import { useErrorText, withErrors } from '../components/errorText'
@@ -171,7 +172,7 @@ export default function UpdatePaymentMethodPage() {
         </>
       )}
       <p>
-        {t('updatePay.cancel')} <Link to="/cancel-subscription">{t('updatePay.cancelLink')}</Link>
+        {t('updatePay.cancel')} <RouteLink route="cancel-subscription">{t('updatePay.cancelLink')}</RouteLink>
       </p>
     </section>
   )

@@ -1,6 +1,5 @@
-import { useSession, useTranslation } from '@core'
+import { RouteLink, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
-import { Link } from 'react-router-dom'
 import { EndPage } from '../components/EndPage'
 import { SubscriptionSummary } from '../components/SubscriptionSummary'
 import s from '../components/upsell.module.css'
@@ -14,8 +13,8 @@ function UpsellAcceptedPage() {
       <p>{t('accepted.body')}</p>
       <SubscriptionSummary signedIn={Boolean(session.authenticated)} />
       <p className={s.centeredActions}>
-        <Link to="/stores">{t('end.shop')}</Link>
-        <Link to="/cancel-subscription">{t('end.cancel')}</Link>
+        <RouteLink route="stores">{t('end.shop')}</RouteLink>
+        <RouteLink route="cancel-subscription">{t('end.cancel')}</RouteLink>
       </p>
     </EndPage>
   )

@@ -1,5 +1,4 @@
-import { useTranslation } from '@core'
-import { Link } from 'react-router-dom'
+import { RouteLink, useTranslation } from '@core'
 import { EndPage } from '../components/EndPage'
 import s from '../components/upsell.module.css'
 
@@ -10,8 +9,8 @@ export default function UpsellDeclinedPage() {
     <EndPage testId="declined-page" title={t('declined.title')}>
       <p>{t('declined.body')}</p>
       <p className={s.centeredActions}>
-        <Link to="/stores">{t('end.shop')}</Link>
-        <Link to="/plus">{t('end.plus')}</Link>
+        <RouteLink route="stores">{t('end.shop')}</RouteLink>
+        <RouteLink route="plus">{t('end.plus')}</RouteLink>
       </p>
     </EndPage>
   )

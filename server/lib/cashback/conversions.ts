@@ -55,6 +55,27 @@ const PERIOD_SQL = (store: string) =>
  * whose state moves on), and the credit of each new one of a member's (a conversion just inserted has
  * no ledger row any other transaction could have booked).
  */
+/**
+ * SQL: the cash-back credit in the ledger of each conversion `c` of `from` (a table or a WITH query)
+ * that `where` keeps and that has a member: its status now (a pending one expects confirmation after
+ * the store's period), booked once (its source_ref).
+ */
+const CREDIT_SQL = (
+  from: string,
+  where: string,
+) => `INSERT INTO ledger (user_id, kind, currency, amount, status,
+    reason, source_ref, store_id, benefit_type, order_amount_cents, expected_at, test, conversion_id)
+  SELECT c.user_id, 'cashback', 'cash', c.cashback_cents, c.status,
+    'Cash back on a purchase at ' || COALESCE(s.name, 'a store'), 'conversion:' || c.id, c.store_id, 'cashback',
+    c.sale_cents,
+    CASE c.status WHEN 'pending' THEN greatest(now(), c.ordered_at + make_interval(days => ${PERIOD_SQL('c.store_id')}))
+                  WHEN 'confirmed' THEN c.payable_at END,
+    c.test, c.id
+  FROM ${from} c LEFT JOIN stores s ON s.id = c.store_id
+  WHERE ${where} AND c.user_id IS NOT NULL
+  ORDER BY c.id
+  ON CONFLICT (source_ref) DO NOTHING`
+
 const UPSERT_SQL = `
 WITH input AS (
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::timestamptz[], $9::text[])
@@ -87,18 +108,7 @@ WHERE ${RANK_SQL('EXCLUDED.status')} > ${RANK_SQL('cv.status')}
 RETURNING cv.id, cv.user_id, cv.store_id, cv.status, cv.cashback_cents, cv.test, cv.parked, (cv.xmax = 0) AS inserted,
   cv.sale_cents, cv.ordered_at, cv.payable_at
 ), credit AS (
-  INSERT INTO ledger (user_id, kind, currency, amount, status, reason, source_ref, store_id, benefit_type,
-    order_amount_cents, expected_at, test, conversion_id)
-  SELECT up.user_id, 'cashback', 'cash', up.cashback_cents, up.status,
-    'Cash back on a purchase at ' || COALESCE(s.name, 'a store'), 'conversion:' || up.id, up.store_id, 'cashback',
-    up.sale_cents,
-    CASE up.status WHEN 'pending' THEN greatest(now(), up.ordered_at + make_interval(days => ${PERIOD_SQL('up.store_id')}))
-                   WHEN 'confirmed' THEN up.payable_at END,
-    up.test, up.id
-  FROM up LEFT JOIN stores s ON s.id = up.store_id
-  WHERE up.inserted AND up.user_id IS NOT NULL
-  ORDER BY up.id
-  ON CONFLICT (source_ref) DO NOTHING
+  ${CREDIT_SQL('up', 'c.inserted')}
 )
 SELECT id, user_id, store_id, status, cashback_cents, test, parked, inserted FROM up`
 
@@ -116,21 +126,7 @@ interface Moved {
 /** The credit of each conversion (its status now; a pending one expects confirmation after the period). */
 async function bookCredits(tx: Db, ids: number[]): Promise<void> {
   if (!ids.length) return
-  await tx.query(
-    `INSERT INTO ledger (user_id, kind, currency, amount, status, reason, source_ref, store_id, benefit_type,
-       order_amount_cents, expected_at, test, conversion_id)
-     SELECT c.user_id, 'cashback', 'cash', c.cashback_cents, c.status,
-       'Cash back on a purchase at ' || COALESCE(s.name, 'a store'), 'conversion:' || c.id, c.store_id, 'cashback',
-       c.sale_cents,
-       CASE c.status WHEN 'pending' THEN greatest(now(), c.ordered_at + make_interval(days => ${PERIOD_SQL('c.store_id')}))
-                     WHEN 'confirmed' THEN c.payable_at END,
-       c.test, c.id
-     FROM conversions c LEFT JOIN stores s ON s.id = c.store_id
-     WHERE c.id = ANY($1::int[]) AND c.user_id IS NOT NULL
-     ORDER BY c.id
-     ON CONFLICT (source_ref) DO NOTHING`,
-    [ids],
-  )
+  await tx.query(CREDIT_SQL('conversions', 'c.id = ANY($1::int[])'), [ids])
 }
 
 /** Pending credits of these conversions become confirmed (expected: payable_at). */

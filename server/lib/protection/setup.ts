@@ -1,6 +1,6 @@
 import type { ProviderId } from '../../../plugins/protection/contract.ts'
-import type { Mode } from '../../types.ts'
 import type { Db } from '../../db/index.ts'
+import type { Mode } from '../../types.ts'
 import { devAdapter } from './dev-adapter.ts'
 import type { ProviderAdapter } from './providers.ts'
 import { describeKey, keyPlan, loadKey, type TokenCipher, tokenCipher } from './token-cipher.ts'

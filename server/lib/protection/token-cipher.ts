@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import type { Mode } from '../../types.ts'
 import type { Db } from '../../db/index.ts'
+import type { Mode } from '../../types.ts'
 
 /**
  * Providers' tokens are kept only encrypted: AES-256-GCM, a random IV per token, stored as one text

@@ -44,6 +44,16 @@ export const constantsSchema = z.strictObject({
   cashbackClaimWindowDays: positiveInt,
   minimumAge: positiveInt,
   minimumPasswordLength: positiveInt,
+  /**
+   * The sign-up fields' upper limits (SPEC 5), in characters: the server's auth contract refuses more,
+   * and the phone's limit is part of the pattern both sign-up forms check (src/shared/signup.ts).
+   */
+  signup: z.strictObject({
+    nameMaxLength: positiveInt,
+    emailMaxLength: positiveInt,
+    passwordMaxLength: positiveInt,
+    phoneMaxLength: positiveInt,
+  }),
   couponBonusDollars: positiveInt,
   numberFormat: z.strictObject({
     currency: z.string().length(3),

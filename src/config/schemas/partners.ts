@@ -13,7 +13,7 @@ export const partnerSchema = z.strictObject({
     .describe('A shipping partner gets its own terms and privacy pages.'),
   signOutPath: routePath
     .optional()
-    .describe("Where a member lands after sign-out; the route named 'Home' otherwise."),
+    .describe("Where a member lands after sign-out; the route named 'home' otherwise."),
 })
 
 /** config/partners.json: partner variants. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PlanIds } from '../../shared/subscriptions'
+import { PlanIds } from './plan-ids'
 
 export const planSchema = z.strictObject({
   id: z

@@ -1,10 +1,11 @@
 import { z } from 'zod'
-import { routePath } from './common'
+import { routeName, routePath } from './common'
 
 export const redirectSchema = z.strictObject({
   from: routePath,
   to: routePath.describe('Where to go; the :params of from may be used, e.g. /stores/:category.'),
   guard: z.string().optional(),
+  name: routeName.optional(),
   keepQuery: z.boolean().default(true).describe('Carry the query string (e.g. tracking parameters) along.'),
 })
 

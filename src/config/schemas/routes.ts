@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { routePath, screenId } from './common'
+import { routeName, routePath, screenId } from './common'
 
 const base = {
   path: routePath,
-  name: z.string().optional().describe("A name other code can refer to, e.g. 'Home'."),
+  name: routeName.optional(),
   guard: z.string().optional().describe("A guard contributed by a plugin, e.g. 'auth' or 'guest'."),
 }
 

@@ -1,4 +1,4 @@
-import type { HttpClient } from '@core'
+import { type HttpClient, pathTo, type RuntimeConfig } from '@core'
 import { PhoneCodeReply, PhoneReply, SurveyReply, TargetingReply, TargetingSaveReply } from '../../contract'
 
 /** A reply that does not match the contract fails the call like a broken server would. */
@@ -30,8 +30,11 @@ export function idOf(v: string | null | undefined): number | null {
 }
 
 /** Where a survey starts again once its step is done (SurveysPage resumes the start). */
-export const resumeUrl = (surveyId: number, confirmed = false) =>
-  `/surveys?start=${surveyId}${confirmed ? '&confirmed=1' : ''}`
+export const resumeUrl = (
+  config: Pick<RuntimeConfig, 'routes' | 'redirects'>,
+  surveyId: number,
+  confirmed = false,
+) => `${pathTo(config, 'surveys') ?? '/'}?start=${surveyId}${confirmed ? '&confirmed=1' : ''}`
 
 /** What a member types as a phone number, as E.164 (+15551234567): spaces, dashes, dots and brackets go. */
 export const normalisePhone = (text: string) => text.trim().replace(/[\s().-]/g, '')

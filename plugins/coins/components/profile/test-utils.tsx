@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { screenConfig } from '../../../../tests/unit/kit'
 import type { Survey } from '../../contract'
 import { survey } from '../test-utils'
 
@@ -34,7 +35,7 @@ export function renderAt(
 ) {
   const services = {
     http,
-    config: { plugins: ['auth', 'coins'], brand: { name: 'Rewards' }, app: { languages: ['en', 'es'] } },
+    config: { ...screenConfig, plugins: ['auth', 'coins'] },
     track: () => {},
     events: { on: () => () => {}, emit: () => {} },
   } as unknown as Services
