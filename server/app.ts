@@ -387,24 +387,6 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     )
   })
 
-  await coreRoutes(app, services)
-  await authRoutes(app, services)
-  await trackingRoutes(app, services)
-  await catalogRoutes(app, services)
-  await clickRoutes(app, services)
-  await coinsRoutes(app, services)
-  await coinsProfileRoutes(app, services)
-  await postbackRoutes(app, services)
-  await networkPostbackRoutes(app, services)
-  if (platforms.dev) await devPlatformRoutes(app, services, { delayMs: opts.devPlatformDelayMs ?? 1000 })
-  else devPlatformAbsent(app)
-  if (networks.dev) await devNetworkRoutes(app, services, { delayMs: opts.devNetworkDelayMs ?? 1000 })
-  else devNetworkAbsent(app)
-  await accountRoutes(app, services)
-  await protectionRoutes(app, services)
-  await linkedAccountRoutes(app, services)
-  if (devLinkProvider) await devProviderRoutes(app, services)
-  else devProviderAbsent(app)
   // scheduled work: one job runner per server (lib/job-queue.ts), polling from ready to close
   const jobs = createJobRunner(db, {
     pollSeconds: opts.jobPollSeconds ?? constants.jobPollSeconds,
@@ -423,23 +405,44 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   // issue 27 · mail (helper D): jobs below this line
   app.addHook('onReady', async () => jobs.start())
   app.addHook('onClose', async () => jobs.stop())
-  await upsellRoutes(app, services)
-  await inquiryRoutes(app, services)
-  await chatRoutes(app, services)
-  await mobileRoutes(app, services)
-  await emailChangeRoutes(app, services)
-  await loginCodeRoutes(app, services)
-  // issue 27 · payouts and gift cards (helper A): routes below this line
-  await payoutRoutes(app, services)
-  if (payouts?.id === DEV_PAYOUT_PROVIDER) await devPayoutRoutes(app, db)
-  else devPayoutAbsent(app)
-  // issue 27 · billing (helper B): routes below this line
-  await billingRoutes(app, services, { runJobs: () => jobs.runDueJobs() })
-  // issue 27 · rebate claims (helper C): routes below this line
-  await rebateClaimRoutes(app, services)
-  // issue 27 · mail (helper D): routes below this line
-  if (mode !== 'production') await mailDevRoutes(app, services)
-  if (mode !== 'production') await devRoutes(app, services)
+  // every route module, in registration order; a dev stand-in answers where its dev provider is off
+  const routes: Array<(app: FastifyInstance, s: Services) => unknown> = [
+    coreRoutes,
+    authRoutes,
+    trackingRoutes,
+    catalogRoutes,
+    clickRoutes,
+    coinsRoutes,
+    coinsProfileRoutes,
+    postbackRoutes,
+    networkPostbackRoutes,
+    platforms.dev
+      ? (a, s) => devPlatformRoutes(a, s, { delayMs: opts.devPlatformDelayMs ?? 1000 })
+      : devPlatformAbsent,
+    networks.dev
+      ? (a, s) => devNetworkRoutes(a, s, { delayMs: opts.devNetworkDelayMs ?? 1000 })
+      : devNetworkAbsent,
+    accountRoutes,
+    protectionRoutes,
+    linkedAccountRoutes,
+    devLinkProvider ? devProviderRoutes : devProviderAbsent,
+    upsellRoutes,
+    inquiryRoutes,
+    chatRoutes,
+    mobileRoutes,
+    emailChangeRoutes,
+    loginCodeRoutes,
+    // issue 27 · payouts and gift cards (helper A)
+    payoutRoutes,
+    payouts?.id === DEV_PAYOUT_PROVIDER ? (a) => devPayoutRoutes(a, db) : devPayoutAbsent,
+    // issue 27 · billing (helper B)
+    (a, s) => billingRoutes(a, s, { runJobs: () => jobs.runDueJobs() }),
+    // issue 27 · rebate claims (helper C)
+    rebateClaimRoutes,
+    // issue 27 · mail (helper D)
+    ...(mode !== 'production' ? [mailDevRoutes, devRoutes] : []),
+  ]
+  for (const register of routes) await register(app, services)
 
   // DIST_ROOT as rsbuild.config.ts takes it: relative to the root, or absolute
   const dist = resolve(root, process.env.DIST_ROOT || 'dist', brand)
