@@ -369,6 +369,33 @@ describe('first-time members only', () => {
     )
     expect(n!.n).toBe(1)
   })
+
+  it('50 concurrent subscribes to the shipping add-on, each with another card, charge the member once', async () => {
+    const m = await member()
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => tokenize(CARDS.ok)))
+    const rs = await Promise.all(
+      tokens.map((t) => c.post('/api/upsell/subscribe', { plan: 'shipping', payment_method: t }, m.h)),
+    )
+    expect(rs.every((r) => r.status === 200)).toBe(true)
+    const price = (await c.get('/api/plans')).body.data.find((p: { plan: string }) => p.plan === 'shipping')
+    expect(price.trial_days).toBe(0)
+    const charged = await app.services.db.one<{ n: number; cents: number }>(
+      `SELECT count(*)::int AS n, coalesce(sum(amount_cents), 0)::int AS cents
+         FROM sandbox_charges WHERE token = ANY($1::text[]) AND ok AND amount_cents > 0`,
+      [tokens],
+    )
+    expect(charged).toEqual({ n: 1, cents: price.price_cents })
+    const paid = await app.services.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM payments WHERE user_id = $1 AND status = 'succeeded'`,
+      [m.id],
+    )
+    expect(paid!.n).toBe(1)
+    const subs = await app.services.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM subscriptions WHERE user_id = $1 AND plan = 'shipping'`,
+      [m.id],
+    )
+    expect(subs!.n).toBe(1)
+  })
 })
 
 describe('the moved clock (test mode)', () => {

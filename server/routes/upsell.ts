@@ -127,8 +127,21 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
       const uid = user!.row.id
       const plan = planReply(planOf(body.plan))
       const open = `SELECT ${SUB_COLS} FROM subscriptions WHERE user_id = $1 AND plan = $2 AND status <> 'cancelled'`
-      const existing = await s.db.one<SubRow>(open, [uid, body.plan])
-      if (existing) return { success: true, data: toSub(existing), redirect: '/splthanq' }
+      // The member's open subscription of the plan and the count of their payments, in ONE statement (one
+      // snapshot): subscribes running at once either see the subscription another has made, or all see
+      // the same count and so charge under the same idempotency key, which the provider charges once
+      // whatever card each sent (the check again under the row lock below then returns the first's
+      // subscription). A later attempt (after a decline or a cancel) has another count, so another key.
+      const seen = await s.db.one<SubRow & { attempt: number }>(
+        `WITH made AS (SELECT count(*)::int AS attempt FROM payments WHERE user_id = $1)
+         SELECT made.attempt, ${SUB_COLS} FROM made
+           LEFT JOIN subscriptions ON user_id = $1 AND plan = $2 AND status <> 'cancelled' LIMIT 1`,
+        [uid, body.plan],
+      )
+      if (seen?.id) {
+        const { attempt: _, ...existing } = seen
+        return { success: true, data: toSub(existing), redirect: '/splthanq' }
+      }
       const refuseTrial = () => fail(422, 'plan', TRIAL_USED, 'trial_used')
       if (plan.trial_days > 0 && (await trialUsed(s.db, uid, body.plan))) throw refuseTrial()
       const info = await methodOf(s, body.payment_method)
@@ -138,7 +151,7 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
         method: body.payment_method,
         amountCents: amount,
         description: `${body.plan} membership`,
-        idempotencyKey: `subscribe:${uid}:${body.plan}:${body.payment_method}`,
+        idempotencyKey: `subscribe:${uid}:${body.plan}:${seen?.attempt ?? 0}`,
       })
       if (!res.ok) {
         await s.db.query(
