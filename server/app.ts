@@ -14,7 +14,7 @@ import { devGiftCardProvider, giftCardFromName } from './adapters/gift-card.ts'
 import { createMail } from './adapters/mail.ts'
 import { paymentFromName } from './adapters/payment.ts'
 import { DEV_PAYOUT_PROVIDER, describePayouts, payoutFromName } from './adapters/payout.ts'
-import { outboxSms } from './adapters/sms.ts'
+import { smsFromName } from './adapters/sms.ts'
 import { defaultUploads } from './adapters/uploads.ts'
 import { migrate, openDb } from './db/index.ts'
 import { devNetworkAbsent, devNetworkRoutes } from './dev-network.ts'
@@ -36,6 +36,7 @@ import { compressReplies } from './lib/compress.ts'
 import { errorBody, HttpError, TtlCache } from './lib/http.ts'
 import { createJobRunner, type JobRunner } from './lib/job-queue.ts'
 import { redactUrl, requestSerializer } from './lib/log-redact.ts'
+import { defineMailJob, queuedMail } from './lib/mail-queue.ts'
 import { loadNetworks, networkSecretsFromEnv } from './lib/networks.ts'
 import { definePayoutReleaseJob } from './lib/payout-release.ts'
 import { definePayoutJobs } from './lib/payouts.ts'
@@ -65,6 +66,7 @@ import { payoutRoutes } from './routes/payouts.ts'
 import { postbackRoutes } from './routes/postback.ts'
 import { protectionRoutes } from './routes/protection.ts'
 import { rebateClaimRoutes } from './routes/rebate-claims.ts'
+import { smsStatusRoutes } from './routes/sms-status.ts'
 import { trackingRoutes } from './routes/tracking.ts'
 import { upsellRoutes } from './routes/upsell.ts'
 import { seed } from './seed/index.ts'
@@ -250,13 +252,22 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   // a temp outbox (memory://, tests) goes with the server
   if (!opts.outboxDir && !opts.smtpUrl && dataDir.startsWith('memory://'))
     app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }))
-  const mail = createMail({
+  const mailAdapter = createMail({
     smtpUrl: opts.smtpUrl,
     from: opts.mailFrom,
     outboxDir,
     log: (line) => app.log.info(line),
   })
-  const sms = outboxSms(join(outboxDir, 'sms'), (line) => app.log.info(line))
+  // issue 31 · mail: a real mail server's messages wait in the jobs table until it takes them (lib/mail-queue.ts);
+  // the embedded outbox folder is written at once, as before
+  const mail = opts.smtpUrl ? queuedMail(db, mailAdapter) : mailAdapter
+  // issue 31 · SMS: SMS_PROVIDER (default: the outbox folder <outbox>/sms)
+  const sms = smsFromName(opts.smsProvider, {
+    outboxDir: join(outboxDir, 'sms'),
+    publicUrl,
+    twilio: opts.twilio,
+    log: (line) => app.log.info(line),
+  })
   // issue 27 · payouts and gift cards (helper A): set-up below this line
   const devPayouts = opts.devPayoutProvider ?? standInDefault
   const devPayoutKey = opts.devPayoutSecret ?? devPayoutSecret()
@@ -326,6 +337,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       protection: protection.describe(),
       // issue 27 · summary lines (helpers A, B) below this line
       payouts: describePayouts(payouts),
+      sms: sms.describe(),
       standIns: [
         ...(platforms.dev ? ['development survey platform (/dev-platform)'] : []),
         ...(devLinkProvider ? ['development link provider (/dev-provider)'] : []),
@@ -403,6 +415,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   // issue 27 · billing (helper B): jobs below this line
   defineBillingJobs(jobs, services)
   // issue 27 · mail (helper D): jobs below this line
+  if (opts.smtpUrl) defineMailJob(jobs, db, mailAdapter)
   app.addHook('onReady', async () => jobs.start())
   app.addHook('onClose', async () => jobs.stop())
   // every route module, in registration order; a dev stand-in answers where its dev provider is off
@@ -439,6 +452,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     (a, s) => billingRoutes(a, s, { runJobs: () => jobs.runDueJobs() }),
     // issue 27 · rebate claims (helper C)
     rebateClaimRoutes,
+    // issue 31 · SMS delivery-status callbacks
+    smsStatusRoutes,
     // issue 27 · mail (helper D)
     ...(mode !== 'production' ? [mailDevRoutes, devRoutes] : []),
   ]

@@ -17,7 +17,7 @@ export interface Services {
   db: Db
   sessions: Sessions
   mail: MailAdapter
-  /** Text messages (phone verification): the outbox folder <outbox>/sms on every profile for now. */
+  /** Text messages (phone verification): SMS_PROVIDER's adapter; the outbox folder <outbox>/sms by default. */
   sms: SmsAdapter
   captcha: CaptchaAdapter
   payment: PaymentAdapter

@@ -67,6 +67,21 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
     ...(env.PAYOUT_PROVIDER ? { payoutProvider: env.PAYOUT_PROVIDER } : {}),
     devPayoutProvider: standIn(env.DEV_PAYOUT_PROVIDER),
     ...(env.GIFT_CARD_PROVIDER ? { giftCardProvider: env.GIFT_CARD_PROVIDER } : {}),
+    // issue 31 · SMS: SMS_PROVIDER (default: the outbox) and Twilio's settings
+    ...(env.SMS_PROVIDER ? { smsProvider: env.SMS_PROVIDER } : {}),
+    ...(Object.keys(env).some((k) => k.startsWith('TWILIO_'))
+      ? {
+          twilio: {
+            ...(env.TWILIO_ACCOUNT_SID ? { accountSid: env.TWILIO_ACCOUNT_SID } : {}),
+            ...(env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN } : {}),
+            ...(env.TWILIO_FROM ? { from: env.TWILIO_FROM } : {}),
+            ...(env.TWILIO_MESSAGING_SERVICE_SID
+              ? { messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID }
+              : {}),
+            ...(env.TWILIO_API_BASE ? { apiBase: env.TWILIO_API_BASE } : {}),
+          },
+        }
+      : {}),
     ...(env.LINKED_ACCOUNTS_KEY ? { linkedAccountsKey: env.LINKED_ACCOUNTS_KEY } : {}),
     devLinkProvider: standIn(env.DEV_LINK_PROVIDER),
     ...(env.PROTECTION_WATCH_SECONDS ? { protectionWatchSeconds: num(env.PROTECTION_WATCH_SECONDS)! } : {}),
@@ -129,6 +144,8 @@ export interface SummaryInfo {
   captcha?: string
   /** The payouts line: the payout provider (PAYOUT_PROVIDER), or none. */
   payouts?: string
+  /** The SMS line: the outbox, or the provider SMS_PROVIDER names. */
+  sms?: string
   /** The stand-ins that play a partner and are on (their money is test money); empty: none. */
   standIns?: string[]
 }
@@ -184,6 +201,7 @@ export function startupSummary(i: SummaryInfo): string {
     ...(i.cashback ? [`  cash back: ${i.cashback}`] : []),
     ...(i.protection ? [`  protection: ${i.protection}`] : []),
     ...(i.payouts ? [`  payouts:  ${i.payouts}`] : []),
+    ...(i.sms ? [`  sms:      ${i.sms}`] : []),
     ...(i.standIns ? [`  stand-ins: ${describeStandIns(i.standIns)}`] : []),
   ].join('\n')
 }

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify'
+import type { TwilioOptions } from './adapters/sms.ts'
 
 /**
  * The server's shared types: how a server is built (BuildOptions, its Mode) and its abuse limits. A module
@@ -82,6 +83,10 @@ export interface BuildOptions {
   devPayoutSecret?: string
   /** GIFT_CARD_PROVIDER (server/adapters/gift-card.ts) when the payout provider is a real one; an unknown name fails the start. */
   giftCardProvider?: string
+  /** SMS_PROVIDER (server/adapters/sms.ts): 'outbox' (the default: <outboxDir>/sms) or 'twilio'. An unknown name fails the start. */
+  smsProvider?: string
+  /** SMS_PROVIDER=twilio: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID, TWILIO_API_BASE. */
+  twilio?: TwilioOptions
   /** LINKED_ACCOUNTS_KEY: 32 bytes (base64 or hex) encrypting providers' tokens; see lib/protection/token-cipher.ts. */
   linkedAccountsKey?: string
   /**

@@ -12,10 +12,12 @@ export interface Mail {
    * `List-Unsubscribe-Post` (RFC 8058). A transactional mail (a reset link, a sign-in code) has none.
    */
   headers?: Record<string, string>
+  /** The language the mail is written in (`en`, `es`): the HTML part's `lang` and the `Content-Language` header (issue 31). */
+  language?: string
 }
 
 /** A message as the outbox keeps it. */
-export interface StoredMail extends Required<Omit<Mail, 'headers'>> {
+export interface StoredMail extends Required<Omit<Mail, 'headers' | 'language'>> {
   /** absent in messages written before issue 27 */
   headers?: Record<string, string>
   id: string
@@ -67,16 +69,60 @@ export function mailText(m: Mail): string {
   return [m.body, ...(links.length ? ['', ...links] : [])].join('\n')
 }
 
-/** With SMTP_URL (smtp://user:pass@host:port or smtps://…): sends through nodemailer. */
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const URL_IN_BODY = /\bhttps?:\/\/[^\s<>"]+/g
+/** One line of the body as HTML: escaped, each address in it a link. */
+const htmlLine = (line: string) => {
+  let out = ''
+  let at = 0
+  for (const u of line.matchAll(URL_IN_BODY)) {
+    out += `${escapeHtml(line.slice(at, u.index))}<a href="${escapeHtml(u[0])}">${escapeHtml(u[0])}</a>`
+    at = u.index + u[0].length
+  }
+  return out + escapeHtml(line.slice(at))
+}
+
+/**
+ * The HTML part of a message (issue 31): the same words as the text part (no other text to translate),
+ * a paragraph per block of the body, each address a link, then each link as a button-like line; `lang`
+ * is the mail's language.
+ */
+export function mailHtml(m: Mail): string {
+  const paragraphs = m.body
+    .split(/\n{2,}/)
+    .map((block) => `<p>${block.split('\n').map(htmlLine).join('<br>')}</p>`)
+  const links = (m.links ?? []).map(
+    (l) => `<p><a href="${escapeHtml(l.url)}"><strong>${escapeHtml(l.label)}</strong></a></p>`,
+  )
+  return [
+    '<!doctype html>',
+    `<html lang="${escapeHtml(m.language ?? 'en')}">`,
+    `<head><meta charset="utf-8"><title>${escapeHtml(m.subject)}</title></head>`,
+    `<body>${[...paragraphs, ...links].join('\n')}</body>`,
+    '</html>',
+  ].join('\n')
+}
+
+/**
+ * With SMTP_URL (smtp://user:pass@host:port or smtps://…): sends through nodemailer, a plain-text and
+ * an HTML part (multipart/alternative). Rejects when the server does not take the message: the app puts
+ * this adapter behind the job runner's queue (lib/mail-queue.ts), which retries until it does.
+ */
 export function smtpMail(transport: Transporter, from: string, label: string): MailAdapter {
   return {
     async send(m) {
+      const headers = {
+        ...(m.language ? { 'Content-Language': m.language } : {}),
+        ...(m.headers ?? {}),
+      }
       await transport.sendMail({
         from,
         to: m.to,
         subject: m.subject,
         text: mailText(m),
-        ...(m.headers && Object.keys(m.headers).length ? { headers: m.headers } : {}),
+        html: mailHtml(m),
+        ...(Object.keys(headers).length ? { headers } : {}),
       })
     },
     describe: () => label,

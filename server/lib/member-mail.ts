@@ -129,12 +129,13 @@ export async function sendMemberMail(
   )
   const to = opts.to ?? m.email
   if (!links) {
-    await s.mail.send({ ...mail, to })
+    await s.mail.send({ language: lng, ...mail, to })
     return true
   }
   // a notice: the closing lines with the unsubscribe link (unless the builder wrote it), and the headers
   const written = (mail.links ?? []).some((l) => l.url === links.page)
   await s.mail.send({
+    language: lng,
     ...mail,
     to,
     body: written

@@ -123,7 +123,7 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
       const uid = user!.row.id
       const phone = body.phone
       const code = newCode()
-      await db.transaction(async (tx) => {
+      const codeId = await db.transaction(async (tx) => {
         // one request per member and per number at a time, so the limits hold under concurrency
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:user:${uid}`])
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:phone:${phone}`])
@@ -166,16 +166,30 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
             numberWait,
           )
         }
-        await tx.query(
+        const row = await tx.one<{ id: number }>(
           `INSERT INTO phone_codes (user_id, phone, code_hash, expires_at)
-           VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
+           VALUES ($1, $2, $3, now() + make_interval(mins => $4)) RETURNING id`,
           [uid, phone, hashCode(code), C.smsCodeMinutes],
         )
+        return row!.id
       })
-      await s.sms.send({
-        to: phone,
-        body: `Your verification code is ${code}. It expires in ${C.smsCodeMinutes} minutes.`,
-      })
+      let accepted: Awaited<ReturnType<typeof s.sms.send>>
+      try {
+        accepted = await s.sms.send({
+          to: phone,
+          body: `Your verification code is ${code}. It expires in ${C.smsCodeMinutes} minutes.`,
+        })
+      } catch (err) {
+        // the provider refused it or cannot be reached: a code never sent does not count against the member
+        await db.query('DELETE FROM phone_codes WHERE id = $1', [codeId])
+        throw err
+      }
+      // a real provider's reference: its signed delivery-status callbacks update sms_status (routes/sms-status.ts)
+      if (accepted)
+        await db.query(
+          'UPDATE phone_codes SET sms_ref = $2, sms_status = $3, sms_status_at = now() WHERE id = $1',
+          [codeId, accepted.ref, accepted.status],
+        )
       return {
         data: {
           sent_to: maskPhone(phone),

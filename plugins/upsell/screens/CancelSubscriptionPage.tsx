@@ -2,7 +2,6 @@ import {
   Button,
   constants,
   errorText,
-  formatCents,
   RouteLink,
   useDocumentTitle,
   useServices,

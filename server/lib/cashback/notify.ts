@@ -190,6 +190,7 @@ async function mailMembers(
     const name = m.name.trim()
     return {
       to: m.email,
+      language: lng,
       subject:
         mine.length === 1
           ? notice(tt, mine[0]!, lng).title
