@@ -579,6 +579,41 @@ describe('replacing an expired gift card', () => {
     }
   })
 
+  it('a card bought with test money is never replaced by a real gift-card provider (422), which is not asked', async () => {
+    const asked: GiftCardIssue[] = []
+    giftCardProviders.recorder = () => ({
+      id: 'recorder',
+      describe: () => 'recording gift-card provider (test)',
+      paysTestMoney: false,
+      async issue(r) {
+        asked.push(r)
+        return { code: `REC-${randomUUID()}`, expiresAt: new Date(Date.now() + 86_400_000) }
+      },
+    })
+    const on = await testServer({ devPayoutProvider: false, giftCardProvider: 'recorder' })
+    try {
+      const m = await member(on, 0)
+      const old = await expiredCard(on, m)
+      const w = await on.services.db.one<{ id: number }>(
+        `INSERT INTO withdrawals (user_id, kind, amount, method, destination, status, value_cents, test)
+         VALUES ($1, 'cash', 2500, 'giftcard', 'Amazon', 'paid', 2500, true) RETURNING id`,
+        [m.id],
+      )
+      await on.services.db.query('UPDATE gift_cards SET withdrawal_id = $2 WHERE id = $1', [old.id, w!.id])
+      const r = await client(on).post(`/api/account/gift-cards/${old.id}/replace`, {}, m.h)
+      expect([r.status, r.body.code]).toEqual([422, 'gift_card_test_money'])
+      expect(asked).toEqual([])
+      const rows = await on.services.db.query<{ code: string; status: string }>(
+        'SELECT code, status FROM gift_cards WHERE user_id = $1',
+        [m.id],
+      )
+      expect(rows).toEqual([{ code: old.code, status: 'active' }])
+    } finally {
+      await on.close()
+      delete giftCardProviders.recorder
+    }
+  })
+
   it('without a gift-card provider, is refused (503) and the expired card stays as it was', async () => {
     const on = await testServer({ devPayoutProvider: false })
     try {

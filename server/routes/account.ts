@@ -216,7 +216,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     url: '/api/account/gift-cards/:id/replace',
     tag: 'account',
     summary:
-      'Replace an expired, unredeemed gift card with a new code of the same amount (/account/update-expired-gift-card), issued by the gift-card provider. 404 for a card that is not yours, 422 gift_card_not_expired otherwise, 503 gift_card_unavailable without a gift-card provider.',
+      'Replace an expired, unredeemed gift card with a new code of the same amount (/account/update-expired-gift-card), issued by the gift-card provider. 404 for a card that is not yours, 422 gift_card_not_expired otherwise, 422 gift_card_test_money for a card bought with test money when the provider is real, 503 gift_card_unavailable without a gift-card provider.',
     auth: 'required',
     params: GiftCardParams,
     reply: GiftReplaceReply,
@@ -225,8 +225,12 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
       const uid = user!.row.id
       /** SQL: the card is expired and never redeemed (its status may still say active). */
       const expiredSql = `redeemed_at IS NULL AND (status = 'expired' OR (status = 'active' AND expires_at <= now()))`
-      const old = await s.db.one<GiftRow & { withdrawal_id: number | null; expired: boolean }>(
-        `SELECT ${giftCols}, withdrawal_id, ${expiredSql} AS expired FROM gift_cards WHERE id = $1 AND user_id = $2`,
+      const old = await s.db.one<
+        GiftRow & { withdrawal_id: number | null; expired: boolean; test_money: boolean }
+      >(
+        `SELECT ${giftCols}, withdrawal_id, ${expiredSql} AS expired,
+           coalesce((SELECT w.test FROM withdrawals w WHERE w.id = gift_cards.withdrawal_id), false) AS test_money
+         FROM gift_cards WHERE id = $1 AND user_id = $2`,
         [params.id, uid],
       )
       if (!old) throw fail(404, 'id', 'There is no such gift card in your account.', 'not_found')
@@ -234,6 +238,14 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
         throw fail(422, 'id', 'Only an expired gift card can be replaced.', 'gift_card_not_expired')
       const g = s.giftCards
       if (!g) throw fail(503, 'id', 'Gift cards cannot be replaced right now.', 'gift_card_unavailable')
+      // as for a withdrawal (lib/payouts.ts): a real provider never turns test money into a card
+      if (old.test_money && !g.paysTestMoney)
+        throw fail(
+          422,
+          'id',
+          'This card was bought with test money: a real gift-card provider does not replace it.',
+          'gift_card_test_money',
+        )
       // the provider issues the new card, as for a withdrawal (lib/payouts.ts), outside the transaction;
       // its idempotency key answers the same card to a request repeated at once
       const card = await g.issue({

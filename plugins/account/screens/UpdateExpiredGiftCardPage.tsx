@@ -51,6 +51,7 @@ export default function UpdateExpiredGiftCardPage() {
           ? codeText(t, err.code, err.firstError ?? err.message, {
               gift_card_not_expired: 'account:gift.error.notExpired',
               gift_card_unavailable: 'account:gift.error.unavailable',
+              gift_card_test_money: 'account:gift.error.testMoney',
             })
           : errorText(t, err),
       )
