@@ -16,6 +16,7 @@ const SERVER_ONLY = [
   'payoutReleaseSeconds',
   'promoCreditWindowMinutes',
   'rebateClaims',
+  'staff',
   'referralBonusCents',
   'urlLoginCodeMinutes',
   // parts of a group the browser reads (a dotted path: group.key)

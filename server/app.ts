@@ -67,6 +67,10 @@ import { postbackRoutes } from './routes/postback.ts'
 import { protectionRoutes } from './routes/protection.ts'
 import { rebateClaimRoutes } from './routes/rebate-claims.ts'
 import { smsStatusRoutes } from './routes/sms-status.ts'
+import { staffAuthRoutes } from './routes/staff/auth.ts'
+import { staffChatRoutes } from './routes/staff/chat.ts'
+import { staffMemberRoutes } from './routes/staff/members.ts'
+import { staffQueueRoutes } from './routes/staff/queues.ts'
 import { trackingRoutes } from './routes/tracking.ts'
 import { upsellRoutes } from './routes/upsell.ts'
 import { seed } from './seed/index.ts'
@@ -454,6 +458,11 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     rebateClaimRoutes,
     // issue 31 · SMS delivery-status callbacks
     smsStatusRoutes,
+    // issue 28 · the staff console (/api/staff, server/lib/staff/route.ts)
+    staffAuthRoutes,
+    staffQueueRoutes,
+    staffChatRoutes,
+    staffMemberRoutes,
     // issue 27 · mail (helper D)
     ...(mode !== 'production' ? [mailDevRoutes, devRoutes] : []),
   ]

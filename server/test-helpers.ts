@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildServer } from './app.ts'
 import { book } from './lib/ledger.ts'
+import { type StaffRole, staffCookieName } from './lib/staff/session.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts'
 import type { BuildOptions } from './types.ts'
 
@@ -132,4 +133,26 @@ export async function verifiedMember(app: FastifyInstance, cents = 0, password =
       sourceRef: `test:network:${randomUUID()}`,
     })
   return { id, email, token: r.login_token, cl, h: cl.bearer(r.login_token) }
+}
+
+/**
+ * A staff member of `role` with a full staff session, made straight in the database (the sign-in with
+ * its second factor is tested in server/staff-auth.test.ts): `h` is the cookie header every /api/staff
+ * call of the tests sends.
+ */
+export async function staffMember(app: FastifyInstance, role: StaffRole) {
+  const db = app.services.db
+  const email = `${role}-${randomUUID()}@staff.example`
+  const row = await db.one<{ id: number }>(
+    `INSERT INTO staff (email, name, role, password_hash, must_change_password, totp_secret, totp_confirmed_at)
+     VALUES ($1, $2, $3, 'not-a-hash', false, 'JBSWY3DPEHPK3PXP', now()) RETURNING id`,
+    [email, `Test ${role}`, role],
+  )
+  const token = randomBytes(32).toString('base64url')
+  await db.query(
+    `INSERT INTO staff_sessions (id, staff_id, stage, expires_at) VALUES ($1, $2, 'full', now() + interval '1 hour')`,
+    [createHash('sha256').update(token).digest('hex'), row!.id],
+  )
+  const h = { cookie: `${staffCookieName(app.services.cookiePrefix)}=${token}` }
+  return { id: row!.id, email, role, h }
 }

@@ -135,6 +135,25 @@ export const constantsSchema = z.strictObject({
   }),
   /** Rebate claims (issue 27): the receipt's largest size, and how old an order may be. */
   rebateClaims: z.strictObject({ receiptMaxBytes: positiveInt, orderMaxAgeDays: positiveInt }),
+  /**
+   * The staff console (issue 28): a staff session's longest life, the adjustment above which a second
+   * staff member must approve (four eyes), the shortest staff password, sign-in attempts per address and
+   * 15 minutes, the TOTP second factor (RFC 6238), the audit log's page, the live chat's keep-alive.
+   */
+  staff: z.strictObject({
+    sessionHours: positiveInt,
+    adjustmentApprovalAboveCents: positiveInt,
+    passwordMinLength: positiveInt,
+    signInAttemptsPer15Minutes: positiveInt,
+    totp: z.strictObject({
+      issuer: z.string().min(1),
+      digits: positiveInt,
+      periodSeconds: positiveInt,
+      window: z.number().int().min(0).max(2),
+    }),
+    auditPageSize: positiveInt,
+    chatHeartbeatSeconds: positiveInt,
+  }),
   spanishLocale: z.string().min(2),
   ukPrivacyCountryCodes: z.array(z.string().length(2)).min(1),
   mobileAppCookieName: z.string().min(1),

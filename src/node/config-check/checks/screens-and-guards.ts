@@ -29,7 +29,9 @@ function checkGuard(ctx: BrandContext, problems: Problem[], file: string, path: 
 /** Every screen a route or the landers name is a screen of a plugin, and every guard one an enabled plugin gives. */
 export const screensAndGuards: BrandCheck = (ctx, problems) => {
   ;(ctx.files.routes ?? []).forEach((r, i) => {
-    checkGuard(ctx, problems, 'config/routes.json', `routes[${i}].guard`, r.guard)
+    // a route whose screen's plugin the brand does not enable is not served: its guard is not needed
+    const dropped = 'screen' in r && screenState(ctx, r.screen) === 'disabled'
+    if (!dropped) checkGuard(ctx, problems, 'config/routes.json', `routes[${i}].guard`, r.guard)
     if (!('screen' in r)) return
     checkScreen(ctx, problems, 'config/routes.json', `routes[${i}].screen`, r.screen)
     if (r.overlay) checkScreen(ctx, problems, 'config/routes.json', `routes[${i}].overlay`, r.overlay)
