@@ -73,6 +73,7 @@ import { staffMemberRoutes } from './routes/staff/members.ts'
 import { staffQueueRoutes } from './routes/staff/queues.ts'
 import { trackingRoutes } from './routes/tracking.ts'
 import { upsellRoutes } from './routes/upsell.ts'
+import { seedDemoStaff } from './seed/demo-staff.ts'
 import { seed } from './seed/index.ts'
 import type { Services } from './services.ts'
 import {
@@ -223,6 +224,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     const t0 = Date.now()
     if (await seed(db, { root, small: opts.seed === 'small', demo: opts.seedDemo === true }))
       app.log.info({ ms: Date.now() - t0 }, 'database seeded')
+    // demo staff (published password and TOTP secrets): never in production
+    if (opts.seedDemo === true && mode !== 'production') await seedDemoStaff(db)
   }
 
   const sessions = new Sessions(db, [`${cookiePrefix}${constants.loginCookieName}`])
