@@ -223,10 +223,11 @@ describe('SMS through Twilio', () => {
     expect((await statusOf(m.id))?.sms_status).toBe('delivered')
   })
 
-  it('keeps no code when Twilio refuses the message, so the member can ask again at once', async () => {
+  it('answers 503 sms_unavailable and keeps no code when Twilio refuses the message, so the member can ask again at once', async () => {
     const m = await member()
     const r = await c.post('/api/account/phone/code', { phone: INVALID_TO }, m.auth)
-    expect(r.status).toBe(500)
+    expect(r.status).toBe(503)
+    expect(r.body.codes).toEqual({ phone: 'sms_unavailable' })
     expect(await statusOf(m.id)).toBeUndefined()
     const again = await c.post('/api/account/phone/code', { phone: phoneNo() }, m.auth)
     expect(again.status).toBe(200)

@@ -118,8 +118,12 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
     auth: 'required',
     body: PhoneCodeRequest,
     reply: PhoneCodeReply,
-    replies: { 409: 'phone_taken', 429: 'resend_too_soon, too_many_codes, too_many_codes_number' },
-    async handler({ body, user }) {
+    replies: {
+      409: 'phone_taken',
+      429: 'resend_too_soon, too_many_codes, too_many_codes_number',
+      503: 'sms_unavailable: the SMS provider refused the message or cannot be reached (no code kept)',
+    },
+    async handler({ req, body, user }) {
       const uid = user!.row.id
       const phone = body.phone
       const code = newCode()
@@ -180,9 +184,16 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
           body: `Your verification code is ${code}. It expires in ${C.smsCodeMinutes} minutes.`,
         })
       } catch (err) {
-        // the provider refused it or cannot be reached: a code never sent does not count against the member
+        // the provider refused it or cannot be reached: a code never sent does not count against the member,
+        // who is told to try again later (503); the provider's own words go to the log, never the code
         await db.query('DELETE FROM phone_codes WHERE id = $1', [codeId])
-        throw err
+        req.log.error({ provider: s.sms.id, err: (err as Error).message }, 'sms not sent')
+        throw fail(
+          503,
+          'phone',
+          'We could not send a text message just now. Please try again in a few minutes.',
+          'sms_unavailable',
+        )
       }
       // a real provider's reference: its signed delivery-status callbacks update sms_status (routes/sms-status.ts)
       if (accepted)

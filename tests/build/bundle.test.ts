@@ -154,6 +154,41 @@ describe('first paints (src/first-paint: a lander’s hero is in the page before
   })
 })
 
+describe('the staff console (issue 28: lazy-loaded, none of its code in a shopper\'s first load)', () => {
+  /** What a shopper's first load runs: the entry, its preloads, and the start-up chunks boot loads (start, member). */
+  const firstLoad = (brand: string) => {
+    const dir = distOf(brand)
+    const { entry, preload } = appScripts(readFileSync(join(dir, 'index.html'), 'utf8'))
+    const startUp = files(dir)
+      .filter((f) => /[\\/](start|member)(\.[\w-]+)*\.js$/.test(f))
+      .map((f) => f.slice(dir.length + 1))
+    expect(startUp.length, 'the start-up chunk').toBeGreaterThan(0)
+    return [...entry, ...preload, ...startUp].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n')
+  }
+  // what only the console's screens, calls and texts carry
+  const staffOnly = () => {
+    const texts = JSON.stringify(JSON.parse(readFileSync(join(root, 'locales/en/staff.json'), 'utf8')))
+    return ['/api/staff/me', '/api/staff/sign-in', ...[...texts.matchAll(/"([^"{}]{25,})"/g)].slice(0, 5).map((m) => m[1]!)]
+  }
+
+  it('the default brand has the console, and its first load carries none of its screens, calls or texts', () => {
+    const all = js('default')
+    const first = firstLoad('default')
+    for (const x of staffOnly()) {
+      expect(all, x).toContain(x)
+      expect(first, x).not.toContain(x)
+    }
+  })
+  it('the brands without the staff plugin (shipnow, cashback) ship none of it', () => {
+    for (const b of ['shipnow', 'cashback']) {
+      expect(brandPlugins(b)).not.toContain('staff')
+      const code = js(b)
+      expect(code, b).not.toMatch(marker('staff'))
+      for (const x of staffOnly()) expect(code, `${b}: ${x}`).not.toContain(x)
+    }
+  })
+})
+
 describe('initial JS (issue 17: at most 175 KB gzip of what index.html starts the app with; axios with the first call)', () => {
   const brands = ['default', 'shipnow', 'cashback']
   const page = (brand: string) => {

@@ -98,6 +98,13 @@ describe('SmsVerifyPage', () => {
         'Too many codes asked for this hour. Try again in 25 minutes.',
       ),
     )
+    answer = refused(503, 'phone', 'sms_unavailable')
+    await enterNumber('+15551234567')
+    expect(
+      await screen.findByText(
+        'We could not send a text message just now. Please try again in a few minutes.',
+      ),
+    ).toBeTruthy()
     answer = refused(409, 'phone', 'phone_taken')
     await enterNumber('+15551234567')
     expect(await screen.findByText('This number is already verified on another account.')).toBeTruthy()

@@ -27,7 +27,7 @@ function extra(e: unknown, name: string): number | undefined {
   return typeof v === 'number' ? v : undefined
 }
 
-/** The text of a refused "send the code" (429 limits, 409 number taken), else the common error text. */
+/** The text of a refused "send the code" (429 limits, 409 number taken, 503 no text message could be sent), else the common error text. */
 function sendErrorText(t: TFunction, e: unknown): string {
   const code = e instanceof HttpError ? e.code : undefined
   const wait = extra(e, 'retry_after') ?? 60
@@ -35,6 +35,7 @@ function sendErrorText(t: TFunction, e: unknown): string {
   if (code === 'too_many_codes' || code === 'too_many_codes_number')
     return t(`sms.error.${code}`, { count: Math.max(1, Math.ceil(wait / 60)) })
   if (code === 'phone_taken') return t('sms.error.phone_taken')
+  if (code === 'sms_unavailable') return t('sms.error.sms_unavailable')
   if (e instanceof HttpError && e.status === 422 && e.errors?.phone) return t('sms.error.phoneInvalid')
   return errorText(t, e)
 }
