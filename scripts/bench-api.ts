@@ -52,6 +52,12 @@ const MIXED_WARMUP_SECONDS = 5
 const WARMUP_SECONDS = 1
 const GOAL_RATIO = 0.8
 const GOAL_MIXED_P99 = 200
+/** Issue 29: a drawn page at 0.8 or more of the static lander's req/s, p99 under 50 ms at 50 connections. */
+const GOAL_PAGE_RATIO = 0.8
+const GOAL_PAGE_P99 = 50
+const LANDER_PATH = '/spl/spland1'
+const BROWSER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 
 const work = mkdtempSync(join(tmpdir(), 'bench-api-'))
 
@@ -310,6 +316,21 @@ try {
   const logAfter = lines(a.log)
   const servedA = (served.get(a) ?? 0) - servedBefore
 
+  // --- drawn pages (issue 29), as a visitor's browser asks for them, against the static lander
+  const visitor = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br', 'user-agent': BROWSER_UA }
+  const pageRuns: [string, string][] = [
+    ['the lander (static first paint)', LANDER_PATH],
+    ['home', '/'],
+    ['/stores', '/stores'],
+    ['a store page', `/${stores[0]!.internal_name}-coupons`],
+  ]
+  const pageResults: [string, Result, Result][] = []
+  for (const [what, path] of pageRuns) {
+    const ten = await load(a, { url: `${a.base}${path}`, headers: visitor })
+    const fifty = await load(a, { url: `${a.base}${path}`, headers: visitor, connections: MIXED_CONNECTIONS })
+    pageResults.push([`${what} ${path}`, ten, fifty])
+  }
+
   // --- the mixed run on the same server: a browsing crowd, one signed-in member
   const pages = categories.map((c) => ({ slug: c.slug, pages: Math.max(1, Math.ceil(c.store_count / 24)) }))
   // searches people type: the first 2 to 4 letters of a store's name
@@ -426,6 +447,22 @@ try {
   console.log(
     `  Cached vs floor, goal ${GOAL_RATIO} or more: lowest ${worst.toFixed(2)} by req/s (${worst >= GOAL_RATIO ? 'ok' : 'BELOW'}), ${Number.isFinite(worstCpu) ? `${worstCpu.toFixed(2)} by CPU per request (${worstCpu >= GOAL_RATIO ? 'ok' : 'BELOW'})` : 'no CPU figure without /proc'}`,
   )
+
+  const landerRps = pageResults[0]![1].rps
+  console.log(
+    `\n  Drawn pages as a visitor's browser asks (text/html, br), ${CONNECTIONS} and ${MIXED_CONNECTIONS} connections; goal ${GOAL_PAGE_RATIO} or more of the lander's req/s, p99 under ${GOAL_PAGE_P99} ms at ${MIXED_CONNECTIONS}`,
+  )
+  console.log(
+    `  ${''.padEnd(44)}   req/s     p50     p99  vs lander   at ${MIXED_CONNECTIONS}: req/s     p99`,
+  )
+  for (const [label, ten, fifty] of pageResults) {
+    const ratio = ten.rps / landerRps
+    const ok = ratio >= GOAL_PAGE_RATIO && fifty.p99 < GOAL_PAGE_P99 ? 'ok' : 'MISSED'
+    const bad = ten.non2xx + ten.errors + fifty.non2xx + fifty.errors
+    console.log(
+      `  ${label.padEnd(44)} ${rate(ten.rps).padStart(7)} ${`${ten.p50} ms`.padStart(7)} ${`${ten.p99} ms`.padStart(7)} ${ratio.toFixed(2).padStart(10)} ${rate(fifty.rps).padStart(14)} ${`${fifty.p99} ms`.padStart(7)}  ${ok}${bad ? ` (errors ${bad})` : ''}`,
+    )
+  }
 
   const codes = (r: autocannon.Result) =>
     Object.entries(r.statusCodeStats ?? {})

@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { constants } from '../src/config/constants.ts'
 import { dataKey, type FirstDataRequest } from '../src/first-paint/key.ts'
 import { createResolver, type Resolver } from '../src/routing/resolve.ts'
+import { ipCountry } from './lib/geo.ts'
 import { errorBody } from './lib/http.ts'
+import { type KeptPage, matches, PageCache } from './lib/page-cache.ts'
 import { nonce, spaCsp } from './lib/security.ts'
 
 /** Which built stylesheets define a paint's classes (src/node/paint-css.ts, in the built painter). */
@@ -29,6 +31,8 @@ interface PagePainter {
     html: string
     classes: string[]
     data: Record<string, { status: number; body: unknown }>
+    /** The cookies (full names) the drawing read; an older build does not say, and its pages are not kept. */
+    cookiesRead?: string[]
   } | null>
   /** The plugins' start-up reads; an older build without them has none. */
   startReads?: readonly FirstDataRequest[]
@@ -235,36 +239,104 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
       return { status: res.statusCode, body }
     }
 
-  /** A page not drawn at request time still carries the start-up reads, so the app starts without them. */
-  const startData = async (req: FastifyRequest): Promise<string> => {
-    const reads = painter?.startReads ?? []
-    if (!reads.length) return ''
+  /** The start-up reads' replies for this request, by their keys. */
+  const startReplies = async (req: FastifyRequest) => {
     const get = callFor(req)
     const data: Record<string, { status: number; body: unknown }> = {}
     await Promise.all(
-      reads.map(async (r) => {
+      (painter?.startReads ?? []).map(async (r) => {
         data[dataKey(r.path, r.params, r.method)] = await get(r)
       }),
     )
-    return `<script type="application/json" id="first-data">${scriptJson(data)}</script>`
+    return data
+  }
+  const startKeys = new Set((painter?.startReads ?? []).map((r) => dataKey(r.path, r.params, r.method)))
+
+  /** A page not drawn at request time still carries the start-up reads, so the app starts without them. */
+  const startData = async (req: FastifyRequest): Promise<string> => {
+    if (!painter?.startReads?.length) return ''
+    return `<script type="application/json" id="first-data">${scriptJson(await startReplies(req))}</script>`
+  }
+
+  // Drawn pages kept for visitors (issue 29, lib/page-cache.ts): as long as the catalog's ready replies
+  // they are drawn from, and dropped with them.
+  const catalogCache = app.hasDecorator('catalogCache') ? app.catalogCache : undefined
+  const kept = new PageCache(() => catalogCache?.ttlMs ?? 0)
+  catalogCache?.onClear(() => kept.clear())
+  /** The drawings under way, by key: what a visitor asking meanwhile waits for. */
+  const drawing = new Map<string, Promise<KeptPage | undefined>>()
+  const EMPTY_DATA = '<script type="application/json" id="first-data">{}</script>'
+  /** A kept page with this request's start-up reads put in beside its drawn data. */
+  const assemble = (k: KeptPage, start: Record<string, unknown>) => {
+    const own = scriptJson(start).slice(1, -1)
+    return `${k.before}${own}${own && k.data ? ',' : ''}${k.data}${k.after}`
   }
 
   const paintPage = async (req: FastifyRequest, url: string) => {
     if (!painter || !indexHtml || !sheets || !sheetsFor) return null
     const [, query = ''] = url.split('?')
     const token = tokenOf(req)
-    const paint = await painter.paint({
-      url,
-      language: languageOf(req, query),
-      member: Boolean(token),
-      userAgent: String(req.headers['user-agent'] ?? ''),
-      cookies: cookiesOf(req),
-      get: callFor(req),
-    })
-    if (!paint) return null
-    return {
-      status: paint.status,
-      html: withPagePaint(paintIndexHtml ?? indexHtml, paint, sheetsFor(paint.classes, sheets), inlineCss),
+    const language = languageOf(req, query)
+    const userAgent = String(req.headers['user-agent'] ?? '')
+    const cookies = cookiesOf(req)
+    // a member's page is drawn for them alone, every time
+    const key = token ? undefined : `${url}\n${language}\n${ipCountry(req, app.services)}\n${userAgent}`
+    const draw = async () => {
+      const paint = await painter!.paint({
+        url,
+        language,
+        member: Boolean(token),
+        userAgent,
+        cookies,
+        get: callFor(req),
+      })
+      if (!paint) return null
+      const css = sheetsFor!(paint.classes, sheets!)
+      const base = paintIndexHtml ?? indexHtml!
+      if (key === undefined || !paint.cookiesRead) {
+        return { status: paint.status, html: withPagePaint(base, paint, css, inlineCss) }
+      }
+      // kept without the start-up reads: the next visitor's are their own
+      const drawn: Record<string, unknown> = {}
+      const start: Record<string, unknown> = {}
+      for (const [k, v] of Object.entries(paint.data)) (startKeys.has(k) ? start : drawn)[k] = v
+      const whole = withPagePaint(base, { ...paint, data: {} }, css, inlineCss)
+      const at = whole.indexOf(EMPTY_DATA) + EMPTY_DATA.length - '}</script>'.length
+      const page: KeptPage = {
+        status: paint.status,
+        before: whole.slice(0, at),
+        after: whole.slice(at),
+        data: scriptJson(drawn).slice(1, -1),
+        cookies: Object.fromEntries(paint.cookiesRead.map((n) => [n, cookies[n]])),
+      }
+      kept.set(key, page)
+      return { status: page.status, html: assemble(page, start), page }
+    }
+    if (key === undefined) return draw()
+    const hit = kept.get(key, cookies)
+    if (hit) {
+      // stale: sent at once while one new drawing runs for the next visitors
+      if (hit.stale && !drawing.has(key)) {
+        const p = draw().then((r) => r?.page)
+        drawing.set(key, p)
+        p.catch((e) => req.log.error({ err: e }, 'page paint failed')).finally(() => drawing.delete(key))
+      }
+      return { status: hit.page.status, html: assemble(hit.page, await startReplies(req)) }
+    }
+    // the visitors who ask while the page is drawn wait for that drawing, not for one each
+    const pending = drawing.get(key)
+    if (pending) {
+      const page = await pending.catch(() => undefined)
+      if (page && matches(page, cookies))
+        return { status: page.status, html: assemble(page, await startReplies(req)) }
+    }
+    const mine = draw()
+    const p = mine.then((r) => r?.page)
+    drawing.set(key, p)
+    try {
+      return await mine
+    } finally {
+      if (drawing.get(key) === p) drawing.delete(key)
     }
   }
 

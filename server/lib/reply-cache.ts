@@ -98,6 +98,7 @@ export class ReplyCache {
   private onError: ((err: unknown, key: string) => void) | undefined
   private map = new Map<string, { reply: PreparedReply; at: number }>()
   private pending = new Map<string, Promise<PreparedReply>>()
+  private cleared: (() => void)[] = []
 
   constructor(opts: ReplyCacheOptions) {
     this.ttlMs = opts.ttlMs
@@ -147,5 +148,11 @@ export class ReplyCache {
 
   clear() {
     this.map.clear()
+    for (const f of this.cleared) f()
+  }
+
+  /** Calls `f` whenever the cache is cleared (what was made from its replies, the drawn pages, goes too). */
+  onClear(f: () => void) {
+    this.cleared.push(f)
   }
 }

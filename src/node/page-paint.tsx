@@ -71,6 +71,11 @@ export interface PagePaint {
   /** The class names the markup uses (the server links the stylesheets that define them). */
   classes: string[]
   data: FirstDataMap
+  /**
+   * The cookies (full names) the drawing read: the server keeps a visitor's page for the next visitor
+   * whose values of these are the same (issue 29, server/lib/page-cache.ts).
+   */
+  cookiesRead: string[]
 }
 
 export interface PagePainter {
@@ -104,8 +109,13 @@ function Frame({ children }: { children: ReactNode }) {
 
 /** The cookies of the request being rendered (a render is synchronous: one request at a time). */
 let rendering: Readonly<Record<string, string>> = {}
+/** The names the render read: what the page depends on, besides its path, language and data. */
+let read = new Set<string>()
 const requestCookies = (prefix: string): Cookies => ({
-  get: (n) => rendering[`${prefix}${n}`],
+  get: (n) => {
+    read.add(`${prefix}${n}`)
+    return rendering[`${prefix}${n}`]
+  },
   set() {},
   remove() {},
   name: (n) => `${prefix}${n}`,
@@ -210,6 +220,7 @@ export async function createPagePainter(
       const status: PaintStatus = { notFound: false, member: req.member, userAgent: req.userAgent }
       const { Screen } = t
       rendering = req.cookies
+      read = new Set()
       const body = render(
         <StaticRouter location={req.url}>
           <I18nextProvider i18n={i18n}>
@@ -235,6 +246,7 @@ export async function createPagePainter(
         html: `<style nonce="CSP_NONCE_PLACEHOLDER">${theme}${css}</style>${markup}`,
         classes,
         data,
+        cookiesRead: [...read].sort(),
       }
     },
   }
