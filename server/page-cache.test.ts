@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { constants } from '../src/config/constants.ts'
@@ -106,6 +107,27 @@ describe('drawn pages kept for visitors (issue 29)', () => {
     expect(nonceOf(a.headers['content-security-policy'])).not.toBe(
       nonceOf(b.headers['content-security-policy']),
     )
+  })
+
+  it('sends a kept page as gzip made of its parts, the same page with its own nonce and attribution', async () => {
+    await page(attribution('first'))
+    const r = await app.inject({
+      method: 'GET',
+      url: '/stores',
+      headers: {
+        accept: 'text/html',
+        'accept-encoding': 'gzip, deflate, br',
+        cookie: attribution('gzip-visitor'),
+      },
+    })
+    expect(r.headers['content-encoding']).toBe('gzip')
+    expect(String(r.headers.vary)).toMatch(/Accept-Encoding/)
+    const text = gunzipSync(r.rawPayload).toString('utf8')
+    const n = nonceOf(r.headers['content-security-policy'])
+    expect(text).toContain(`<style nonce="${n}"></style><h1>Stores en consent none</h1>`)
+    expect(text).not.toContain('CSP_NONCE_PLACEHOLDER')
+    expect(firstData(text)['POST /api/get-cookie']!.body.data!.sid).toBe('gzip-visitor')
+    expect(firstData(text)['GET /api/categories']!.status).toBe(200)
   })
 
   it('keeps one page per language and per value of a cookie the drawing read', async () => {

@@ -7,9 +7,16 @@ import { constants } from '../src/config/constants.ts'
 import { dataKey, type FirstDataRequest } from '../src/first-paint/key.ts'
 import { createResolver, type Resolver } from '../src/routing/resolve.ts'
 import { ipCountry } from './lib/geo.ts'
+import { GzipTemplate } from './lib/gzip-template.ts'
 import { errorBody } from './lib/http.ts'
 import { type KeptPage, matches, PageCache } from './lib/page-cache.ts'
 import { nonce, spaCsp } from './lib/security.ts'
+
+/** A page drawn for a request: its HTML, or a kept page (lib/page-cache.ts) with this request's start-up reads. */
+type Painted = { status: number; html?: string; kept?: { page: KeptPage; start: Record<string, unknown> } }
+
+/** The placeholder of the CSP nonce in built and drawn pages, replaced in each response. */
+const NONCE = 'CSP_NONCE_PLACEHOLDER'
 
 /** Which built stylesheets define a paint's classes (src/node/paint-css.ts, in the built painter). */
 interface SheetIndex {
@@ -266,10 +273,30 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
   /** The drawings under way, by key: what a visitor asking meanwhile waits for. */
   const drawing = new Map<string, Promise<KeptPage | undefined>>()
   const EMPTY_DATA = '<script type="application/json" id="first-data">{}</script>'
-  /** A kept page with this request's start-up reads put in beside its drawn data. */
-  const assemble = (k: KeptPage, start: Record<string, unknown>) => {
+  /** This request's start-up reads as JSON members, with the comma before the kept data's. */
+  const ownData = (k: KeptPage, start: Record<string, unknown>) => {
     const own = scriptJson(start).slice(1, -1)
-    return `${k.before}${own}${own && k.data ? ',' : ''}${k.data}${k.after}`
+    return own && k.data ? `${own},` : own
+  }
+  /** A kept page with this request's start-up reads put in beside its drawn data. */
+  const assemble = (k: KeptPage, start: Record<string, unknown>) =>
+    `${k.before}${ownData(k, start)}${k.data}${k.after}`
+  /** The kept page's gzip template: its text cut at each nonce and where the visitor's own data goes. */
+  const templates = new WeakMap<KeptPage, { gzip: GzipTemplate; holes: ('nonce' | 'own')[] }>()
+  const templateOf = (k: KeptPage) => {
+    let t = templates.get(k)
+    if (!t) {
+      const head = k.before.split(NONCE)
+      const tail = `${k.data}${k.after}`.split(NONCE)
+      const holes = [
+        ...head.slice(1).map(() => 'nonce' as const),
+        'own' as const,
+        ...tail.slice(1).map(() => 'nonce' as const),
+      ]
+      t = { gzip: new GzipTemplate([...head, ...tail]), holes }
+      templates.set(k, t)
+    }
+    return t
   }
 
   const paintPage = async (req: FastifyRequest, url: string) => {
@@ -310,7 +337,7 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
         cookies: Object.fromEntries(paint.cookiesRead.map((n) => [n, cookies[n]])),
       }
       kept.set(key, page)
-      return { status: page.status, html: assemble(page, start), page }
+      return { status: page.status, kept: { page, start }, page }
     }
     if (key === undefined) return draw()
     const hit = kept.get(key, cookies)
@@ -321,14 +348,14 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
         drawing.set(key, p)
         p.catch((e) => req.log.error({ err: e }, 'page paint failed')).finally(() => drawing.delete(key))
       }
-      return { status: hit.page.status, html: assemble(hit.page, await startReplies(req)) }
+      return { status: hit.page.status, kept: { page: hit.page, start: await startReplies(req) } }
     }
     // the visitors who ask while the page is drawn wait for that drawing, not for one each
     const pending = drawing.get(key)
     if (pending) {
       const page = await pending.catch(() => undefined)
       if (page && matches(page, cookies))
-        return { status: page.status, html: assemble(page, await startReplies(req)) }
+        return { status: page.status, kept: { page, start: await startReplies(req) } }
     }
     const mine = draw()
     const p = mine.then((r) => r?.page)
@@ -351,7 +378,7 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
     // page it lands on can arrive drawn (the app would go there too, after starting)
     const to = req ? painter?.redirect?.(url) : null
     if (to) return reply.header('Cache-Control', 'no-cache').redirect(to, 302)
-    let page: { status: number; html: string } | null = null
+    let page: Painted | null = null
     let reads = ''
     if (req) {
       try {
@@ -363,17 +390,31 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
       }
     }
     const n = nonce()
-    return reply
+    reply
       .code(page?.status ?? 200)
       .header('Content-Security-Policy', spaCsp(n))
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(
-        (
-          page?.html ?? withFirstPaint(indexHtml, paints, url).replace('</body>', `${reads}</body>`)
-        ).replaceAll('CSP_NONCE_PLACEHOLDER', n),
-      )
+    if (page?.kept) {
+      const { page: k, start } = page.kept
+      // a kept page goes out as gzip made of its parts compressed once (lib/gzip-template.ts)
+      if (req && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+        const own = ownData(k, start)
+        const t = templateOf(k)
+        return reply
+          .header('Vary', 'Cookie, Accept-Encoding')
+          .header('Content-Encoding', 'gzip')
+          .send(t.gzip.render(t.holes.map((h) => (h === 'own' ? own : n))))
+      }
+      return reply.send(assemble(k, start).replaceAll(NONCE, n))
+    }
+    return reply.send(
+      (page?.html ?? withFirstPaint(indexHtml, paints, url).replace('</body>', `${reads}</body>`)).replaceAll(
+        NONCE,
+        n,
+      ),
+    )
   }
 
   if (indexHtml) {
