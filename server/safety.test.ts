@@ -58,6 +58,7 @@ const samples: Record<string, { url: string; body?: unknown }> = {
     url: '/api/dev/mail/sample',
     body: { email: 'demo@example.com', list: 'offers' },
   },
+  'POST /api/dev/chat/clock': { url: '/api/dev/chat/clock', body: { email: 'demo@example.com', at: null } },
   'POST /api/dev/rebate-claims/plus': {
     url: '/api/dev/rebate-claims/plus',
     body: { email: 'demo@example.com' },

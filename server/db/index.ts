@@ -13,6 +13,16 @@ export interface Db {
   exec(sql: string): Promise<void>
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /**
+   * PostgreSQL only: LISTEN on `channel` on a connection of its own (the schema's search_path), calling
+   * `onPayload` with each NOTIFY's payload, and `onLost` once if that connection fails; the function
+   * returned stops and ends that connection.
+   */
+  listen?(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost?: (e: Error) => void,
+  ): Promise<() => Promise<void>>
 }
 
 export interface DbOptions {
@@ -96,16 +106,29 @@ export async function openDb(opts: DbOptions): Promise<Db> {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
       await admin.end()
     }
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    })
-    return wrapPg(pool, undefined, async () => {
+    const options = schema ? { options: `-c search_path=${schema}` } : {}
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, ...options })
+    const db = wrapPg(pool, undefined, async () => {
       if (schema && opts.dropSchema)
         await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {})
       await pool.end()
     })
+    db.listen = async (channel, onPayload, onLost) => {
+      const c = new pg.Client({ connectionString: opts.databaseUrl, ...options })
+      await c.connect()
+      let ending = false
+      c.on('notification', (n) => n.channel === channel && onPayload(n.payload ?? ''))
+      c.on('error', (e) => {
+        if (!ending) onLost?.(e)
+        ending = true
+      })
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`)
+      return async () => {
+        ending = true
+        await c.end().catch(() => {})
+      }
+    }
+    return db
   }
   const dir = opts.dataDir ?? '.data/pglite'
   if (dir !== 'memory://' && !dir.startsWith('memory://')) mkdirSync(dir, { recursive: true })

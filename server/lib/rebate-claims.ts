@@ -61,7 +61,13 @@ export const presentClaim = (r: ClaimRow): Claim => ({
  * What a member's claims of a benefit use of its cap in the calendar month of `monthOf` (now by default):
  * claims in review count what they ask, approved ones what was approved; `except` leaves one claim out.
  */
-async function usedOf(db: Db, userId: number, benefit: string, monthOf: string | null = null, except = 0) {
+export async function usedOf(
+  db: Db,
+  userId: number,
+  benefit: string,
+  monthOf: string | null = null,
+  except = 0,
+) {
   const row = await db.one<{ used: number }>(
     `SELECT coalesce(sum(CASE WHEN status = 'approved' THEN approved_cents ELSE amount_cents END), 0)::int AS used
      FROM rebate_claims

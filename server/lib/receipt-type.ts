@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 import type { ReceiptType } from '../../plugins/account/contract.ts'
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to))
@@ -33,4 +34,26 @@ export const receiptExtension: Record<ReceiptType, string> = {
   'image/webp': 'webp',
   'image/heic': 'heic',
   'application/pdf': 'pdf',
+}
+
+/**
+ * A receipt's bytes as a reply with its type: `attachment` (the member's download) or `inline` (the
+ * staff console shows it). Never sniffed, never cached; sandboxed, but for a PDF shown inline (a
+ * browser's PDF viewer does not open in a sandbox: the API's own policy, default-src 'none', stays).
+ */
+export function receiptReply(
+  reply: FastifyReply,
+  r: { bytes: Buffer; type: string },
+  id: number,
+  disposition: 'attachment' | 'inline',
+): Buffer {
+  const ext = receiptExtension[r.type as ReceiptType] ?? 'bin'
+  reply
+    .type(r.type)
+    .header('content-disposition', `${disposition}; filename="receipt-${id}.${ext}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+  if (disposition === 'attachment' || r.type !== 'application/pdf')
+    reply.header('content-security-policy', "default-src 'none'; sandbox")
+  return r.bytes
 }

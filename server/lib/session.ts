@@ -26,6 +26,8 @@ export interface UserRow {
   plus_active: boolean
   shipping_active: boolean
   tokens_valid_after: Date | string
+  /** Locked by staff (issue 28): no sign-in, and no token of theirs works while it is set. */
+  locked_at?: Date | string | null
   terms: Record<string, boolean>
   settings: Record<string, unknown>
   /** Not columns: the payable sums over the member's ledger rows (lib/ledger.ts), read with the row. */
@@ -143,6 +145,7 @@ export class Sessions {
     const row = await this.user(claims.sub, fresh)
     if (!row) return undefined
     if (claims.ms < new Date(row.tokens_valid_after).getTime()) return undefined
+    if (row.locked_at) return undefined
     return { row, jti: claims.jti, iat: claims.iat, exp: claims.exp, token }
   }
 

@@ -73,7 +73,12 @@ async function referralCode(db: Db): Promise<string> {
   }
 }
 
+/** A member staff locked (issue 28) signs in by no way at all: password, link, code or provider. */
+export const lockedError = () =>
+  fail(403, 'email', 'This account is locked. Please contact support.', 'account_locked')
+
 export async function loginReply(s: Services, row: UserRow, extra: Record<string, unknown> = {}) {
+  if (row.locked_at) throw lockedError()
   const { token, expires } = await s.sessions.issue(row.id)
   // the row as sessions read it: with the balances summed over the ledger
   const full = (await s.sessions.user(row.id, true)) ?? row
@@ -117,6 +122,7 @@ export async function checkPassword(s: Services, req: FastifyRequest, email: str
   const ok = await verifyPassword(password, row?.password_hash)
   if (!ok) await hit(s.db, failedKey(email), s.limits.loginFailuresBeforeCaptcha - 1, s.limits.windowSeconds)
   else await clear(s.db, failedKey(email))
+  if (ok && row?.locked_at) throw lockedError()
   return ok ? row : undefined
 }
 
@@ -130,6 +136,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     body: LoginRequest,
     reply: LoginReply,
     replies: {
+      403: 'account_locked: staff locked the account (issue 28); said only after the right password',
       422: 'invalid_credentials, or captcha_required (send g-recaptcha-response)',
       429: 'Too many attempts from this IP, or for this email from this IP',
     },
@@ -476,6 +483,8 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
           'protection_orders',
           // rebate claims (issue 27): an order both claimed stays live once (the other was closed above)
           'rebate_claims',
+          // staff adjustments (issue 28) follow the ledger rows they book
+          'staff_adjustments',
         ]) {
           await tx.query(`UPDATE ${t} SET user_id = $2 WHERE user_id = $1`, [from.id, into.id])
         }

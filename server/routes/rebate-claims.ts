@@ -4,7 +4,7 @@ import { ClaimReply, ClaimRequest, ClaimsQuery, ClaimsReply } from '../../plugin
 import { constants } from '../../src/config/constants.ts'
 import { fail } from '../lib/http.ts'
 import { fileClaim, leftOf, listClaims, receiptOf } from '../lib/rebate-claims.ts'
-import { receiptExtension } from '../lib/receipt-type.ts'
+import { receiptReply } from '../lib/receipt-type.ts'
 import { route, zId } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
@@ -68,14 +68,7 @@ export async function rebateClaimRoutes(app: FastifyInstance, s: Services) {
     async handler({ params, user, reply }) {
       const r = await receiptOf(s, user!.row.id, params.id)
       if (!r) throw fail(404, 'id', 'No such receipt.', 'not_found')
-      const ext = receiptExtension[r.type as keyof typeof receiptExtension] ?? 'bin'
-      reply
-        .type(r.type)
-        .header('content-disposition', `attachment; filename="receipt-${params.id}.${ext}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-      return r.bytes
+      return receiptReply(reply, r, params.id, 'attachment')
     },
   })
 

@@ -1,11 +1,12 @@
 import { Button, constants, errorText, HttpError, useServices, useTranslation } from '@core'
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { chatMessages, currentChat, endChat, sendChat, startChat } from './api'
+import { chatEvents, chatMessages, currentChat, endChat, sendChat, startChat } from './api'
 import type { ChatConversation, ChatMessage } from './chat-contract'
 import { chatOpen } from './chat-contract'
+import { followChat } from './chat-live'
 import s from './styles'
 
-/** How often an open conversation asks for new messages. */
+/** How often an open conversation asks for new messages when its live stream has failed. */
 const POLL_MS = 5000
 
 /** The business hours in words, in the member's language: 'Monday to Friday, 8:00 to 20:00 (Eastern Time)'. */
@@ -32,7 +33,9 @@ export function hoursText(t: (k: string, o?: Record<string, unknown>) => string,
 
 /**
  * The live chat (SPEC 2.9): in business hours, a conversation stored on the server (start, write,
- * new messages every few seconds, end); outside them, it says when it opens and points to the form.
+ * end); the agent's answers arrive live through the conversation's event stream (chat-live.ts; every
+ * few seconds by polling if the stream fails), and the agent may end it; outside the hours, it says
+ * when it opens and points to the form.
  */
 export function ChatPanel() {
   const { t, i18n } = useTranslation('account')
@@ -46,7 +49,9 @@ export function ChatPanel() {
   const [busy, setBusy] = useState(false)
   const [loadFailed, setLoadFailed] = useState(false)
   const input = useRef<HTMLTextAreaElement>(null)
-  const lastId = messages.at(-1)?.id ?? 0
+  const lastId = useRef(0)
+  lastId.current = messages.at(-1)?.id ?? 0
+  const ended = conv?.status === 'closed'
 
   const failed = useCallback(
     (e: unknown) => {
@@ -82,17 +87,18 @@ export function ChatPanel() {
   }, [http])
   useEffect(load, [load])
 
+  const convId = conv && conv.status === 'open' ? conv.id : null
   useEffect(() => {
-    if (!conv) return
-    const id = window.setInterval(() => {
-      chatMessages(http, conv.id, lastId).then(
-        (more) =>
-          more.length && setMessages((m) => [...m, ...more.filter((x) => x.id > (m.at(-1)?.id ?? 0))]),
-        () => {},
-      )
-    }, POLL_MS)
-    return () => window.clearInterval(id)
-  }, [http, conv, lastId])
+    if (convId === null) return
+    return followChat({
+      after: lastId.current,
+      open: (after, signal) => chatEvents(http, convId, after, signal),
+      poll: (after) => chatMessages(http, convId, after),
+      pollMs: POLL_MS,
+      onMessages: (more) => setMessages((m) => [...m, ...more.filter((x) => x.id > (m.at(-1)?.id ?? 0))]),
+      onStatus: (status) => setConv((c) => (c && c.id === convId ? { ...c, status } : c)),
+    })
+  }, [http, convId])
 
   async function start() {
     setBusy(true)
@@ -171,38 +177,47 @@ export function ChatPanel() {
               ))}
             </ol>
           </div>
-          <form onSubmit={send} noValidate>
-            <label className={s.label} htmlFor="chat-message">
-              {t('member.chat.message')}
-            </label>
-            <textarea
-              ref={input}
-              id="chat-message"
-              name="body"
-              className={s.textarea}
-              value={draft}
-              maxLength={constants.chat.messageMaxLength}
-              onChange={(e) => {
-                setDraft(e.target.value)
-                setFieldError('')
-              }}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? 'chat-message-error' : undefined}
-            />
-            {fieldError ? (
-              <p id="chat-message-error" className={s.fieldError}>
-                {fieldError}
-              </p>
-            ) : null}
-            <div className={s.actions}>
-              <Button type="submit" disabled={busy}>
-                {t('member.chat.send')}
-              </Button>
-              <Button variant="secondary" onClick={end} disabled={busy}>
-                {t('member.chat.end')}
+          {ended ? (
+            <div data-testid="chat-ended">
+              <p role="status">{t('member.chat.endedNote')}</p>
+              <Button onClick={start} disabled={busy} aria-busy={busy}>
+                {t('member.chat.startNew')}
               </Button>
             </div>
-          </form>
+          ) : (
+            <form onSubmit={send} noValidate>
+              <label className={s.label} htmlFor="chat-message">
+                {t('member.chat.message')}
+              </label>
+              <textarea
+                ref={input}
+                id="chat-message"
+                name="body"
+                className={s.textarea}
+                value={draft}
+                maxLength={constants.chat.messageMaxLength}
+                onChange={(e) => {
+                  setDraft(e.target.value)
+                  setFieldError('')
+                }}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? 'chat-message-error' : undefined}
+              />
+              {fieldError ? (
+                <p id="chat-message-error" className={s.fieldError}>
+                  {fieldError}
+                </p>
+              ) : null}
+              <div className={s.actions}>
+                <Button type="submit" disabled={busy}>
+                  {t('member.chat.send')}
+                </Button>
+                <Button variant="secondary" onClick={end} disabled={busy}>
+                  {t('member.chat.end')}
+                </Button>
+              </div>
+            </form>
+          )}
         </>
       ) : (
         <>

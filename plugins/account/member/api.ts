@@ -136,3 +136,21 @@ export const sendChat = async (http: HttpClient, id: number, body: string) =>
   dataOf(await http.post<ChatMessageReply>(`/api/chat/conversations/${id}/messages`, { body }))
 export const endChat = (http: HttpClient, id: number) =>
   http.post<OkReply>(`/api/chat/conversations/${id}/close`, {})
+/**
+ * The conversation's live events after a message id (server-sent events, read by chat-live.ts): a
+ * fetch with the member's token, since EventSource cannot send that header. No timeout: it stays open.
+ */
+export async function chatEvents(http: HttpClient, id: number, after: number, signal: AbortSignal) {
+  const r = await http.request<ReadableStream<Uint8Array>>({
+    url: `/api/chat/conversations/${id}/events`,
+    method: 'get',
+    params: { after },
+    headers: { Accept: 'text/event-stream' },
+    adapter: 'fetch',
+    responseType: 'stream',
+    timeout: 0,
+    signal,
+  })
+  if (typeof r.data?.getReader !== 'function') throw new Error('No event stream in this browser.')
+  return r.data
+}

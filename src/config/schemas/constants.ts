@@ -153,6 +153,8 @@ export const constantsSchema = z.strictObject({
     }),
     auditPageSize: positiveInt,
     chatHeartbeatSeconds: positiveInt,
+    /** A filed protection claim the watcher has not settled in this many hours goes to the staff queue (its provider keeps failing). */
+    protectionUnsettledAfterHours: positiveInt,
   }),
   spanishLocale: z.string().min(2),
   ukPrivacyCountryCodes: z.array(z.string().length(2)).min(1),

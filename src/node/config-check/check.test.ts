@@ -74,7 +74,7 @@ describe('config:check', () => {
       'brands/default.json',
       'an unknown plugin',
       (j) => ({ ...j, plugins: [...j.plugins, 'coupons'] }),
-      /brands\/default\.json at plugins\[9\]: There is no plugin 'coupons'/,
+      /brands\/default\.json at plugins\[\d+\]: There is no plugin 'coupons'/,
     ],
     [
       'brands/shipnow.json',

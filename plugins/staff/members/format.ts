@@ -1,0 +1,6 @@
+/** A date and time in the page's language ('Nov 26, 2026, 2:05 PM'). */
+export const dateTime = (iso: string, language: string) =>
+  new Date(iso).toLocaleString(language === 'es' ? 'es-US' : 'en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })
