@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import type { Network } from '../../src/config/schemas/networks.ts'
 import type { Db } from '../db/index.ts'
+import { announce } from './changes.ts'
 import { parseCsv } from './csv.ts'
 import { networksConfig } from './networks.ts'
 import { slugify } from './rand.ts'
@@ -437,7 +438,7 @@ export async function importFeed(
   owned.add('terms_es')
   const compared = [...owned].filter((c) => c !== 'rate_type' && c !== 'rate_value')
 
-  return db.transaction(async (tx) => {
+  const report = await db.transaction(async (tx) => {
     // one import of a network at a time (two at once would both create its new stores)
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`store-feed:${net.id}`])
     const existing = new Map(
@@ -569,4 +570,7 @@ export async function importFeed(
       stores: imported.map((program) => ({ program, id: ids.get(program) as number })),
     }
   })
+  // every server on this database drops its ready store replies and drawn pages (lib/changes.ts)
+  await announce(db, 'catalog')
+  return report
 }

@@ -18,6 +18,7 @@ import {
   StoresReply,
 } from '../../plugins/catalog/contract.ts'
 import { constants } from '../../src/config/constants.ts'
+import { follow } from '../lib/changes.ts'
 import { ipCountry } from '../lib/geo.ts'
 import { fail } from '../lib/http.ts'
 import { isoOf, isoOrNull, paged, pageOf, TOTAL_COL } from '../lib/present.ts'
@@ -211,6 +212,9 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     onError: (err, key) => app.log.error({ err, key }, 'catalog cache refresh failed'),
   })
   app.decorate('catalogCache', cache)
+  // a feed import by another process (npm run import:feed) or another server drops the ready replies
+  const unfollow = await follow(s.db, 'catalog', () => cache.clear())
+  app.addHook('onClose', () => unfollow())
   const cachedReply = (key: string, fn: () => Promise<unknown>) => cache.get(key, fn)
   route(app, s, {
     method: 'GET',

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Db, openDb } from './db/index.ts'
+import { importFeed, SAMPLE_FEED, SAMPLE_NETWORK } from './lib/store-feed.ts'
+import { client, testServer } from './test-helpers.ts'
+
+/**
+ * Issue 29: a server's ready catalog replies (and the pages drawn from them) go when the catalog
+ * changes, also when another process changed it: on PostgreSQL a feed import from the command line
+ * reaches every server through NOTIFY (lib/changes.ts); the embedded database has one process.
+ */
+let app: FastifyInstance
+beforeAll(async () => {
+  app = await testServer()
+})
+afterAll(() => app.close())
+
+const until = async (ok: () => boolean, ms = 3_000) => {
+  const end = Date.now() + ms
+  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 20))
+  return ok()
+}
+
+describe('a feed import drops the ready catalog replies of every server on the database (issue 29)', () => {
+  it(
+    process.env.DATABASE_URL
+      ? 'PostgreSQL: an import on another connection (npm run import:feed) reaches this server through NOTIFY'
+      : 'embedded database: an import in the server process drops them at once',
+    async () => {
+      const c = client(app)
+      expect((await c.get('/api/stores?per_page=5')).status).toBe(200)
+      expect((await c.get('/api/categories')).status).toBe(200)
+      expect(app.catalogCache.size).toBeGreaterThanOrEqual(2)
+      let other: Db | undefined
+      const db = app.services.db
+      if (db.kind === 'postgres') {
+        // another process: its own connection to the same schema, as the command line opens it
+        const schema = (await db.one<{ s: string }>('SELECT current_schema() AS s'))!.s
+        other = await openDb({ databaseUrl: process.env.DATABASE_URL, schema })
+      }
+      try {
+        const report = await importFeed(other ?? db, SAMPLE_NETWORK, readFileSync(SAMPLE_FEED, 'utf8'))
+        expect(report.refused).toEqual([])
+        expect(await until(() => app.catalogCache.size === 0)).toBe(true)
+      } finally {
+        await other?.close()
+      }
+      // and the next request fills it again
+      expect((await c.get('/api/categories')).status).toBe(200)
+      expect(app.catalogCache.size).toBe(1)
+    },
+  )
+})
