@@ -32,6 +32,11 @@ describe('server texts by code (no English message is compared)', () => {
       'These credentials do not match our records.',
     )
   })
+  it('a locked account (issue 28: staff locked it) has its Spanish text', () => {
+    expect(serverText(t, 'This account is locked. Please contact support.', 'account_locked')).toBe(
+      es.server.accountLocked,
+    )
+  })
   it('the email-change codes have their Spanish texts (issue 25)', () => {
     expect(serverText(t, 'This link is invalid or has expired.', 'email_link_invalid')).toBe(
       es.server.emailLinkInvalid,

@@ -29,6 +29,7 @@ const CODE_KEYS: Record<string, string> = {
   email_unverified: 'auth:server.unverified',
   email_link_invalid: 'auth:server.emailLinkInvalid',
   no_pending_email: 'auth:server.noPendingEmail',
+  account_locked: 'auth:server.accountLocked',
   password_too_short: 'auth:validation.passwordShort',
   password_mismatch: 'auth:validation.passwordMatch',
   server_error: 'auth:error.generic',
