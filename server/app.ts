@@ -230,6 +230,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
 
   const sessions = new Sessions(db, [`${cookiePrefix}${constants.loginCookieName}`])
   await sessions.init(opts.jwtSecret)
+  app.addHook('onClose', () => sessions.close())
   const publicUrl = normalisePublicUrl(opts.publicUrl ?? defaultPublicUrl(undefined))
   // stand-ins that play a partner pay test money; by default they are on only on a loopback address
   const standInDefault = isLoopbackHost(opts.host) && (mode !== 'production' || !opts.databaseUrl)

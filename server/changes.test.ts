@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -52,3 +53,51 @@ describe('a feed import drops the ready catalog replies of every server on the d
     },
   )
 })
+
+describe('a sign-out reaches every server on the database at once (issue 29)', () => {
+  it(
+    process.env.DATABASE_URL
+      ? 'PostgreSQL: a token signed out on one instance is refused by another that had it checked and cached'
+      : 'embedded database: a token signed out is refused at once',
+    async () => {
+      const secret = randomBytes(32).toString('hex')
+      const a = await testServer({ jwtSecret: secret })
+      let b: FastifyInstance | undefined
+      try {
+        if (a.services.db.kind === 'postgres') {
+          // a second instance on the same schema and secret, as a second `npm start` behind a proxy
+          const schema = (await a.services.db.one<{ s: string }>('SELECT current_schema() AS s'))!.s
+          b = await testServer({
+            jwtSecret: secret,
+            databaseUrl: process.env.DATABASE_URL,
+            schema,
+            dropSchema: false,
+            seed: false,
+          })
+        }
+        const ca = client(a)
+        const cb = client(b ?? a)
+        const token = await ca.login()
+        const h = ca.bearer(token)
+        // the other instance checks the token, and keeps the answer (lib/session.ts: seconds)
+        expect((await cb.get('/api/account/balances', h)).status).toBe(200)
+        expect((await ca.post('/api/logout', {}, h)).status).toBe(200)
+        expect(
+          await untilAsync(async () => (await cb.get('/api/account/balances', h)).status === 401, 1_000),
+        ).toBe(true)
+      } finally {
+        await b?.close()
+        await a.close()
+      }
+    },
+  )
+})
+
+const untilAsync = async (ok: () => Promise<boolean>, ms: number) => {
+  const end = Date.now() + ms
+  for (;;) {
+    if (await ok()) return true
+    if (Date.now() > end) return false
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
 import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
+import { announce, follow } from './changes.ts'
 import { parseCookies, TtlCache } from './http.ts'
 import { type Sums, sumsOf } from './ledger.ts'
 
@@ -58,6 +59,7 @@ export class Sessions {
   private users = new TtlCache<UserRow>(5_000, 20_000)
   private sumsCache = new TtlCache<Sums>(5_000, 20_000)
   private revoked = new TtlCache<boolean>(5_000, 50_000)
+  private unfollow: (() => Promise<void>) | undefined
 
   constructor(
     private db: Db,
@@ -77,6 +79,19 @@ export class Sessions {
     }
     if (secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters')
     this.key = new TextEncoder().encode(secret)
+    // a sign-out served by another server on the database (issue 29, lib/changes.ts): drop what this
+    // one keeps of it now, not when its few seconds of cache run out
+    this.unfollow = await follow(this.db, 'sessions', (payload) => {
+      const [kind, id = ''] = payload.split(':')
+      if (kind === 'jti') this.revoked.set(id, true)
+      else if (kind === 'user') this.forget(Number(id))
+    })
+  }
+
+  /** Stops following the other servers' sign-outs (the server closes). */
+  async close() {
+    await this.unfollow?.()
+    this.unfollow = undefined
   }
 
   async issue(userId: number): Promise<{ token: string; expires: string }> {
@@ -194,6 +209,7 @@ export class Sessions {
     )
     this.revoked.set(s.jti, true)
     this.tokens.delete(s.token)
+    await announce(this.db, 'sessions', `jti:${s.jti}`)
   }
 
   /** Signs out every session of a user (password reset, merge). */
@@ -203,5 +219,6 @@ export class Sessions {
       new Date().toISOString(),
     ])
     this.forget(userId)
+    await announce(this.db, 'sessions', `user:${userId}`)
   }
 }
