@@ -143,6 +143,8 @@ async function startOurs(name: string, extra: NodeJS.ProcessEnv = {}, profile = 
       ...env,
       HOST: '127.0.0.1',
       SEED_DEMO: '1',
+      // stopped between measurements: no drain (server/main.ts)
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
       ...extra,
     },

@@ -43,6 +43,7 @@ import { definePayoutJobs } from './lib/payouts.ts'
 import { setupProtection } from './lib/protection/setup.ts'
 import { defineWatcherJob } from './lib/protection/watcher.ts'
 import { defaultPublicUrl, isLoopbackHost, normalisePublicUrl } from './lib/public-url.ts'
+import type { Readiness } from './lib/readiness.ts'
 import { securityHeaders } from './lib/security.ts'
 import { Sessions } from './lib/session.ts'
 import { accountRoutes } from './routes/account.ts'
@@ -98,6 +99,8 @@ declare module 'fastify' {
     routeTable: { method: string; url: string }[]
     /** The job runner (lib/job-queue.ts): polls from ready to close. */
     jobs: JobRunner
+    /** Whether a load balancer may send traffic (lib/readiness.ts, GET /api/health/ready). */
+    readiness: Readiness
   }
 }
 
@@ -208,6 +211,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url })
   })
   app.decorate('routeTable', routeTable)
+  app.decorate('readiness', { state: opts.ready === false ? 'starting' : 'ready' } as Readiness)
 
   const db = await openDb({
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),

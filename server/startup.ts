@@ -105,6 +105,20 @@ export function catalogCacheMsFromEnv(env: NodeJS.ProcessEnv): number | undefine
   return Math.round(n * 1000)
 }
 
+/**
+ * How long a server drains after SIGTERM before it closes (issue 29): /api/health/ready answers 503 so a
+ * load balancer stops sending, and the requests it sent meanwhile are served. SHUTDOWN_DRAIN_SECONDS
+ * (0 to 120); by default 5 in production, 0 in development and test.
+ */
+export function drainSecondsFromEnv(env: NodeJS.ProcessEnv): number {
+  const v = env.SHUTDOWN_DRAIN_SECONDS
+  if (v === undefined || v === '') return !env.NODE_ENV || env.NODE_ENV === 'production' ? 5 : 0
+  const n = Number(v)
+  if (!Number.isFinite(n) || n < 0 || n > 120)
+    throw new Error(`SHUTDOWN_DRAIN_SECONDS must be a number of seconds from 0 to 120, not '${v}'.`)
+  return n
+}
+
 /** Where the data lives, for people: the embedded folder, memory, or the host of DATABASE_URL (never its password). */
 export function describeDatabase(opts: {
   databaseUrl?: string | undefined

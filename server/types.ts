@@ -29,6 +29,11 @@ export interface BuildOptions {
   dropSchema?: boolean
   brand?: string
   trustGeoHeader?: boolean
+  /**
+   * false: /api/health/ready answers 503 until the caller warms the caches (server/main.ts, lib/readiness.ts
+   * warmUp); by default the server is ready once built (tests).
+   */
+  ready?: boolean
   jwtSecret?: string
   /** Without smtpUrl, mail goes to this folder (default: <dataDir>/outbox, a temp folder for memory://). */
   outboxDir?: string

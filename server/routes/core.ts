@@ -179,9 +179,22 @@ export async function coreRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
+  // liveness: the process and its database answer
   app.get('/api/health', async () => {
     await s.db.query('SELECT 1')
     return { ok: true }
+  })
+
+  // readiness (issue 29, lib/readiness.ts): a load balancer sends traffic only on 200
+  app.get('/api/health/ready', async (_req, reply) => {
+    const state = app.readiness.state
+    if (state !== 'ready') {
+      reply.code(503).header('Retry-After', '1').header('Cache-Control', 'no-store')
+      return { ready: false, state }
+    }
+    await s.db.query('SELECT 1')
+    reply.header('Cache-Control', 'no-store')
+    return { ready: true, state }
   })
 
   app.get('/api/docs', (_req, reply) => {
