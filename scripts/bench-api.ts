@@ -38,6 +38,7 @@ import {
   ourServerCommand,
   pin,
   pinned,
+  rssMbOf,
   stopServers,
 } from './bench-proc.ts'
 
@@ -66,6 +67,10 @@ interface Server {
   log: string
   /** CPU time the server has used so far (ms), or NaN without /proc. */
   cpuMs(): number
+  /** From spawn until it answered its ready path (ms). */
+  startMs: number
+  /** Resident memory now (MB), or NaN without /proc. */
+  rssMb(): number
   stop(): Promise<void>
 }
 
@@ -102,10 +107,14 @@ async function start(name: string, cmd: string[], env: NodeJS.ProcessEnv, ready:
   closeSync(fd)
   children.push(child)
   const base = `http://127.0.0.1:${port}`
+  const t0 = Date.now()
   await waitFor(`${base}${ready}`, child, log)
+  const startMs = Date.now() - t0
   return {
     base,
     log,
+    startMs,
+    rssMb: () => (hasProc && child.pid ? rssMbOf(child.pid) : Number.NaN),
     cpuMs: () => (hasProc && child.pid ? cpuMsOf(child.pid) : Number.NaN),
     stop: () =>
       new Promise((resolve) => {
@@ -148,7 +157,8 @@ async function startOurs(name: string, extra: NodeJS.ProcessEnv = {}, profile = 
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
       ...extra,
     },
-    '/api/health',
+    // ready: migrated, seeded and its caches warm (server/lib/readiness.ts)
+    '/api/health/ready',
   )
 }
 
@@ -270,6 +280,9 @@ try {
   const t0 = Date.now()
   // --- server A: as npm start runs it
   const a = await startOurs('served', {}, true)
+  // resident memory at rest: ready, warm, two idle seconds
+  await new Promise((r) => setTimeout(r, 2_000))
+  const restMb = a.rssMb()
   const token = await signIn(a.base)
   const auth = { authorization: `Bearer ${token}`, ...json }
   const listPath = '/api/stores?per_page=50'
@@ -465,6 +478,11 @@ try {
       `  ${label.padEnd(44)} ${rate(ten.rps).padStart(7)} ${`${ten.p50} ms`.padStart(7)} ${`${ten.p99} ms`.padStart(7)} ${ratio.toFixed(2).padStart(10)} ${rate(fifty.rps).padStart(14)} ${`${fifty.p99} ms`.padStart(7)}  ${ok}${bad ? ` (errors ${bad})` : ''}`,
     )
   }
+
+  const mb = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} MB` : '- (no /proc)')
+  console.log(
+    `\n  Start-up (npm start's compiled server until /api/health/ready): ${(a.startMs / 1000).toFixed(1)} s on a fresh ${databaseUrl ? 'database' : 'embedded database (migrations and seed)'}, ${(b.startMs / 1000).toFixed(1)} s on an existing one (goal under 3 s: ${b.startMs < 3_000 ? 'ok' : 'MISSED'}); resident at rest ${mb(restMb)} (goal under 500 MB: ${restMb < 500 ? 'ok' : Number.isFinite(restMb) ? 'MISSED' : '-'})`,
+  )
 
   const codes = (r: autocannon.Result) =>
     Object.entries(r.statusCodeStats ?? {})

@@ -39,6 +39,19 @@ try {
 }
 
 /** CPU time (ms) of a process and its descendants; NaN when /proc cannot tell. */
+/** Resident memory of a process and its children (MB), or NaN without /proc. */
+export function rssMbOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    let kb = Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? Number.NaN)
+    for (const t of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean))
+      kb += rssMbOf(Number(t)) * 1024
+    return kb / 1024
+  } catch {
+    return Number.NaN
+  }
+}
+
 export function cpuMsOf(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
