@@ -144,6 +144,8 @@ const GUARD_SENDS: Record<string, { visitor?: string; member?: string }> = {
   auth: { visitor: '/login' },
   guest: { member: '/account' },
   'signed-in-or-thankyou': { visitor: '/thankyou' },
+  // the staff console: a visitor and a member (no staff session) alike go to the staff sign-in
+  staff: { visitor: '/staff/sign-in', member: '/staff/sign-in' },
 }
 
 type Outcome =
@@ -208,13 +210,8 @@ function plan(brand: Brand, s: Samples): Visit[] {
       const t = landing(shipped, to)
       return { kind: 'sent', path: t.end === 'page' ? t.path : to }
     }
-    if (sends.visitor) {
-      add(sentTo(sends.visitor), false, ['en'])
-      add(page, true)
-    } else {
-      add(page, false)
-      add(sentTo(sends.member!), true, ['en'])
-    }
+    add(sends.visitor ? sentTo(sends.visitor) : page, false, sends.visitor ? ['en'] : undefined)
+    add(sends.member ? sentTo(sends.member) : page, true, sends.member ? ['en'] : undefined)
   }
   return visits
 }
