@@ -9,7 +9,7 @@ import Fastify, {
 } from 'fastify'
 import { z } from 'zod'
 import { constants } from '../src/config/constants.ts'
-import { sandboxCaptcha, siteverifyCaptcha } from './adapters/captcha.ts'
+import { sandboxCaptcha, TURNSTILE_TOKEN_SECONDS, turnstileCaptcha } from './adapters/captcha.ts'
 import { devGiftCardProvider, giftCardFromName } from './adapters/gift-card.ts'
 import { createMail } from './adapters/mail.ts'
 import { paymentFromName } from './adapters/payment.ts'
@@ -49,6 +49,7 @@ import { Sessions } from './lib/session.ts'
 import { accountRoutes } from './routes/account.ts'
 import { authRoutes } from './routes/auth.ts'
 import { billingRoutes } from './routes/billing.ts'
+import { captchaRoutes } from './routes/captcha.ts'
 import { catalogRoutes } from './routes/catalog.ts'
 import { chatRoutes } from './routes/chat.ts'
 import { clickRoutes } from './routes/clicks.ts'
@@ -248,7 +249,6 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     secrets: opts.networkSecrets ?? networkSecretsFromEnv(process.env),
     devNetwork: opts.devNetwork ?? standInDefault,
   })
-  const captchaSecret = process.env.CAPTCHA_SECRET
   const dataDir = opts.dataDir ?? '.data/pglite'
   const devLinkProvider = opts.devLinkProvider ?? standInDefault
   const protection = await setupProtection(db, {
@@ -299,7 +299,15 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     sessions,
     mail,
     sms,
-    captcha: captchaSecret ? siteverifyCaptcha(captchaSecret) : sandboxCaptcha,
+    // issue 31 · captcha: Turnstile with both keys (startup.ts refuses one alone), the sandbox otherwise
+    captcha: opts.captcha
+      ? turnstileCaptcha({
+          ...opts.captcha,
+          hostname: new URL(publicUrl).hostname,
+          db,
+          tokenSeconds: TURNSTILE_TOKEN_SECONDS,
+        })
+      : sandboxCaptcha,
     payment: makePayment({ db }),
     listCache: new TtlCache(5_000, 2_000),
     limits: {
@@ -336,9 +344,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       database,
       mail: mail.describe(),
       payments: services.payment.describe(),
-      captcha: captchaSecret
-        ? 'reCAPTCHA-compatible verification (CAPTCHA_SECRET)'
-        : 'sandbox: any response passes (set CAPTCHA_SECRET before real members)',
+      captcha: opts.captcha
+        ? 'Cloudflare Turnstile (CAPTCHA_SITE_KEY, CAPTCHA_SECRET): each token verified once'
+        : 'sandbox: any response passes (set CAPTCHA_SITE_KEY and CAPTCHA_SECRET before real members)',
       brand,
       appEnv,
       url,
@@ -464,6 +472,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     (a, s) => billingRoutes(a, s, { runJobs: () => jobs.runDueJobs() }),
     // issue 27 · rebate claims (helper C)
     rebateClaimRoutes,
+    // issue 31 · captcha: the client's captcha and the provider's frame page
+    captchaRoutes,
     // issue 31 · SMS delivery-status callbacks
     smsStatusRoutes,
     // issue 28 · the staff console (/api/staff, server/lib/staff/route.ts)

@@ -101,7 +101,7 @@ describe('sign-in limits and the captcha', () => {
 
   it('the start summary says which captcha checks the responses', () => {
     expect(app.summary('http://x')).toContain(
-      'captcha:  sandbox: any response passes (set CAPTCHA_SECRET before real members)',
+      'captcha:  sandbox: any response passes (set CAPTCHA_SITE_KEY and CAPTCHA_SECRET before real members)',
     )
   })
 })

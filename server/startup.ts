@@ -36,6 +36,15 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
       `PUBLIC_URL is not set and HOST ${host} is not a loopback address: set PUBLIC_URL to the address members use (https://...), the one every mail and link is written with.`,
     )
   const publicUrl = normalisePublicUrl(env.PUBLIC_URL || defaultPublicUrl(env.PORT))
+  // issue 31 · captcha: Turnstile needs both keys; one without the other stops the start
+  for (const [has, lacks] of [
+    ['CAPTCHA_SECRET', 'CAPTCHA_SITE_KEY'],
+    ['CAPTCHA_SITE_KEY', 'CAPTCHA_SECRET'],
+  ] as const)
+    if (env[has] && !env[lacks])
+      throw new Error(
+        `${has} is set without ${lacks}: set both (Cloudflare Turnstile) or neither (the sandbox).`,
+      )
   // The stand-ins that play a partner (the development survey platform and link provider) pay test
   // money: on by default only on a loopback HOST (and, in production, on the embedded database);
   // elsewhere only when named (DEV_SURVEY_PLATFORM=1, DEV_LINK_PROVIDER=1, DEV_NETWORK=1, DEV_PAYOUT_PROVIDER=1); =0 turns them off anywhere.
@@ -67,6 +76,15 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
     ...(env.PAYOUT_PROVIDER ? { payoutProvider: env.PAYOUT_PROVIDER } : {}),
     devPayoutProvider: standIn(env.DEV_PAYOUT_PROVIDER),
     ...(env.GIFT_CARD_PROVIDER ? { giftCardProvider: env.GIFT_CARD_PROVIDER } : {}),
+    ...(env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET
+      ? {
+          captcha: {
+            siteKey: env.CAPTCHA_SITE_KEY,
+            secret: env.CAPTCHA_SECRET,
+            ...(env.CAPTCHA_VERIFY_URL ? { verifyUrl: env.CAPTCHA_VERIFY_URL } : {}),
+          },
+        }
+      : {}),
     // issue 31 · SMS: SMS_PROVIDER (default: the outbox) and Twilio's settings
     ...(env.SMS_PROVIDER ? { smsProvider: env.SMS_PROVIDER } : {}),
     ...(Object.keys(env).some((k) => k.startsWith('TWILIO_'))

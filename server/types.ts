@@ -88,6 +88,8 @@ export interface BuildOptions {
   devPayoutSecret?: string
   /** GIFT_CARD_PROVIDER (server/adapters/gift-card.ts) when the payout provider is a real one; an unknown name fails the start. */
   giftCardProvider?: string
+  /** CAPTCHA_SITE_KEY and CAPTCHA_SECRET (both or neither): Cloudflare Turnstile; CAPTCHA_VERIFY_URL another siteverify (tests). Absent: the sandbox. */
+  captcha?: { siteKey: string; secret: string; verifyUrl?: string }
   /** SMS_PROVIDER (server/adapters/sms.ts): 'outbox' (the default: <outboxDir>/sms) or 'twilio'. An unknown name fails the start. */
   smsProvider?: string
   /** SMS_PROVIDER=twilio: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID, TWILIO_API_BASE. */

@@ -17,6 +17,13 @@ export {
   PaymentProviderReply,
   TokenizeReply,
 } from './shared/billing'
+export {
+  CAPTCHA_ACTIONS,
+  CAPTCHA_FRAME_PATH,
+  CAPTCHA_TOKEN_MESSAGE,
+  type CaptchaAction,
+  CaptchaConfigReply,
+} from './shared/captcha'
 export { ContactReply, ContactRequest } from './shared/contact'
 export { attributionFields, int, OkReply, paged, str } from './shared/contract-helpers'
 export { GeoReply } from './shared/geo'

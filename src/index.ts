@@ -78,7 +78,7 @@ export {
 export type { StoreRegistry } from './state/root'
 export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonClass } from './ui/Button'
 export { badgeClass } from './ui/badge'
-export { CaptchaCheck, captchaResponse } from './ui/Captcha'
+export { CaptchaCheck, SANDBOX_CAPTCHA_RESPONSE, useFormCaptcha } from './ui/Captcha'
 export { type Chip, ChipNav } from './ui/ChipNav'
 export { type Column, DataTable, type DataTableProps, Pager, pagerTexts } from './ui/DataTable'
 export { Dialog } from './ui/Dialog'

@@ -19,7 +19,11 @@ export const authApi = (http: HttpClient) => ({
   exchangeLoginCode: (code: string) => http.post<unknown>('/api/login-code/exchange', { code }),
   verify: (token: string) => http.post<SuccessReply>('/api/verify', { token }),
   resendVerification: () => http.post<SuccessReply>('/api/verify/resend', {}),
-  requestPasswordReset: (email: string) => http.post<SuccessReply>('/api/password/reset', { email }),
+  requestPasswordReset: (email: string, captcha?: string) =>
+    http.post<SuccessReply>('/api/password/reset', {
+      email,
+      ...(captcha ? { 'g-recaptcha-response': captcha } : {}),
+    }),
   resetPassword: (body: Record<string, string>) => http.post<LoginReply>('/api/password/reset', body),
   setEmail: (email: string) => http.post<EmailChangeReply>('/api/set-email', { email }),
   pendingEmail: (action: 'resend' | 'cancel') => http.post<EmailChangeReply>(`/api/set-email/${action}`, {}),

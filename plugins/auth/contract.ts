@@ -115,6 +115,8 @@ export const PasswordResetRequest = z.object({
   token: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   password: z.optional(newPassword),
   password_confirmation: z.optional(str(SIGNUP_LIMITS.passwordMax)),
+  /** The captcha response of the link's request (issue 31): needed when the server has a real provider. */
+  'g-recaptcha-response': z.optional(str(4000)),
 })
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>
 

@@ -91,7 +91,7 @@ export function signupBody(form: { name: string; email: string; password: string
 
 export async function register(
   store: Store,
-  form: { name: string; email: string; password: string; phone?: string; lander?: string },
+  form: { name: string; email: string; password: string; phone?: string; lander?: string; captcha?: string },
 ) {
   const { cookies, http } = env(store)
   let attribution: Record<string, string> = {}
@@ -111,6 +111,7 @@ export async function register(
     ...referral(),
     ...registerPromo(cookies.get(REGISTER_PROMO_COOKIE)),
     ...(form.lander ? { lander: form.lander } : {}),
+    ...(form.captcha ? { 'g-recaptcha-response': form.captcha } : {}),
   }
   const outcome = await signIn(store, () => authApi(http).register(body))
   // the code has done its work: a later account made in this browser is not counted as referred
@@ -160,9 +161,14 @@ export async function resendVerification(store: Store): Promise<boolean> {
   }
 }
 
-export async function requestPasswordReset(store: Store, email: string): Promise<Outcome<string>> {
+/** A reset link by mail; `captcha` the form's captcha response (needed with a real provider, issue 31). */
+export async function requestPasswordReset(
+  store: Store,
+  email: string,
+  captcha?: string,
+): Promise<Outcome<string>> {
   try {
-    const r = await authApi(env(store).http).requestPasswordReset(email)
+    const r = await authApi(env(store).http).requestPasswordReset(email, captcha)
     return { ok: true, value: r?.message ?? '' }
   } catch (e) {
     return failure(e)

@@ -16,6 +16,7 @@ import {
   VerifyRequest,
 } from '../../plugins/auth/contract.ts'
 import { constants } from '../../src/config/constants.ts'
+import type { CaptchaAction } from '../../src/shared/captcha.ts'
 import type { Db } from '../db/index.ts'
 import { recordLanderPromise } from '../lib/cashback/lander-promise.ts'
 import { ipCountry } from '../lib/geo.ts'
@@ -126,6 +127,20 @@ export async function checkPassword(s: Services, req: FastifyRequest, email: str
   return ok ? row : undefined
 }
 
+/**
+ * The captcha of a form that needs one only with a real provider (register, the reset link): a response
+ * sent must pass for the form's action; with a real provider (issue 31) none sent is refused too.
+ */
+async function captchaPasses(
+  s: Services,
+  req: FastifyRequest,
+  response: string | undefined,
+  action: CaptchaAction,
+) {
+  if (response === undefined ? s.captcha.required : !(await s.captcha.verify(response, req.ip, action)))
+    throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.', 'captcha_required')
+}
+
 export async function authRoutes(app: FastifyInstance, s: Services) {
   route(app, s, {
     method: 'POST',
@@ -142,7 +157,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     },
     async handler({ req, body }) {
       const captcha = body['g-recaptcha-response']
-      const passed = captcha ? await s.captcha.verify(captcha, req.ip) : false
+      const passed = captcha ? await s.captcha.verify(captcha, req.ip, 'login') : false
       if (captcha ? !passed : await captchaNeeded(s, body.email)) {
         throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.', 'captcha_required')
       }
@@ -160,12 +175,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
     body: RegisterRequest,
     reply: LoginReply,
     async handler({ req, body }) {
-      if (
-        body['g-recaptcha-response'] !== undefined &&
-        !(await s.captcha.verify(body['g-recaptcha-response'], req.ip))
-      ) {
-        throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.', 'captcha_required')
-      }
+      await captchaPasses(s, req, body['g-recaptcha-response'], 'register')
       await limited(s, [[`register:ip:${req.ip}`, s.limits.loginPerIp]])
       if (
         (await s.db.one('SELECT 1 FROM users WHERE lower(email) = lower($1)', [body.email])) ||
@@ -356,6 +366,7 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
       ]
       if (!body.token) {
         if (!email) throw fail(422, 'email', 'Please enter a valid email address.', 'invalid_email')
+        await captchaPasses(s, req, body['g-recaptcha-response'], 'reset')
         await limited(s, resetLimits(email))
         const row = await s.db.one<{ id: number; email: string }>(
           'SELECT id, email FROM users WHERE lower(email) = lower($1)',

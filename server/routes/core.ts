@@ -144,7 +144,7 @@ export async function coreRoutes(app: FastifyInstance, s: Services) {
           { retry_after: wait },
           { contact: 'rate_limited' },
         )
-      if (!(await s.captcha.verify(body['g-recaptcha-response'], req.ip)))
+      if (!(await s.captcha.verify(body['g-recaptcha-response'], req.ip, 'contact')))
         throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.', 'captcha_required')
       await s.mail.send({
         to: 'support@example.com',

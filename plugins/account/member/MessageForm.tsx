@@ -1,4 +1,4 @@
-import { Field, Fields, useForm, useServices, useSession, useTranslation } from '@core'
+import { Field, Fields, useForm, useFormCaptcha, useServices, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { sendContact } from './api'
@@ -14,6 +14,8 @@ export const MessageForm = observer(function MessageForm() {
   const { http } = useServices()
   const member = useSession().member
   const [sent, setSent] = useState(false)
+  // the provider's widget when the server has one (issue 31); with the sandbox, its response
+  const captcha = useFormCaptcha('contact')
   const f = useForm(
     { name: member?.name ?? '', email: member?.email ?? '', subject: '', message: '' },
     { clearErrorOnChange: true },
@@ -21,7 +23,7 @@ export const MessageForm = observer(function MessageForm() {
   const submit = f.onSubmit(
     async (v) => {
       try {
-        await sendContact(http, v)
+        await sendContact(http, { ...v, 'g-recaptcha-response': captcha.take() })
         setSent(true)
         f.set('subject', '')
         f.set('message', '')
@@ -75,6 +77,7 @@ export const MessageForm = observer(function MessageForm() {
           {message.error}
         </p>
       ) : null}
+      {captcha.field}
     </FormCard>
   )
 })

@@ -3,7 +3,6 @@ import {
   type CancelReply,
   type ContactReply,
   type ContactRequest,
-  captchaResponse,
   type HttpClient,
   type OkReply,
   type PaymentProviderReply,
@@ -117,14 +116,14 @@ export const getRebates = async (http: HttpClient, benefitType: string): Promise
     }),
   )
 
-/** The message, with the captcha response the server checks (issue 25). */
-export const sendContact = async (http: HttpClient, form: Omit<ContactRequest, 'g-recaptcha-response'>) =>
+/** The message, with the form's captcha response the server checks (issue 25; the widget's token, issue 31). */
+export const sendContact = async (http: HttpClient, form: ContactRequest) =>
   http.post<ContactReply>('/api/contact', {
     name: form.name.trim(),
     email: form.email.trim(),
     subject: form.subject.trim(),
     message: form.message.trim(),
-    'g-recaptcha-response': await captchaResponse(),
+    ...(form['g-recaptcha-response'] ? { 'g-recaptcha-response': form['g-recaptcha-response'] } : {}),
   })
 
 export const currentChat = (http: HttpClient) => http.get<ChatCurrentReply>('/api/chat/conversations/current')

@@ -8,6 +8,7 @@ import {
   type FormErrors,
   RouteLink,
   useForm,
+  useFormCaptcha,
   useStore,
   useTranslation,
 } from '@core'
@@ -127,6 +128,8 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
   const { t } = useTranslation('auth')
   const auth = useStore('auth')
   const f = useForm({ name: '', email: '', password: '', phone: '', terms: false })
+  // the provider's widget when the server has one (issue 31); the sandbox shows none
+  const captcha = useFormCaptcha('register')
 
   const validate = (v: typeof f.values): FormErrors => registerErrors(t, v)
 
@@ -136,6 +139,7 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
       email: v.email,
       password: v.password,
       phone: v.phone,
+      captcha: captcha.take(),
     })
     if (r.ok) return onDone(r.value)
     const split = splitErrors(t, r, ['name', 'email', 'password', 'phone'])
@@ -162,6 +166,7 @@ export function RegisterForm({ onDone }: { onDone: (r: LoginReply) => void; onLe
           </RouteLink>
         </p>
       </CheckField>
+      {captcha.field}
       <Button type="submit" size="large" disabled={f.busy}>
         {f.busy ? t('action.sending') : t('action.register')}
       </Button>

@@ -1,4 +1,4 @@
-import { Button, Field, FormAlert, RouteLink, useForm, useStore, useTranslation } from '@core'
+import { Button, Field, FormAlert, RouteLink, useForm, useFormCaptcha, useStore, useTranslation } from '@core'
 import { useState } from 'react'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
@@ -11,6 +11,8 @@ export default function PasswordResetRequestPage() {
   const auth = useStore('auth')
   const f = useForm({ email: '' })
   const [sent, setSent] = useState<string | null>(null)
+  // the provider's widget when the server has one (issue 31); the sandbox shows none
+  const captcha = useFormCaptcha('reset')
 
   function validate(v: typeof f.values) {
     const email = v.email.trim()
@@ -19,7 +21,7 @@ export default function PasswordResetRequestPage() {
   }
 
   const submit = f.onSubmit(async (v) => {
-    const r = await runFlow('requestPasswordReset', auth, v.email.trim())
+    const r = await runFlow('requestPasswordReset', auth, v.email.trim(), captcha.take())
     // the server answers the same for every address (its code reset_sent): our text of it
     if (r.ok) return setSent(t('reset.sent'))
     const split = splitErrors(t, r, ['email'])
@@ -33,6 +35,7 @@ export default function PasswordResetRequestPage() {
       <form ref={f.ref} className={s.form} onSubmit={submit} noValidate>
         <FormAlert text={f.alert} />
         <Field id="email" label={t('field.email')} type="email" autoComplete="email" {...f.text('email')} />
+        {captcha.field}
         <Button type="submit" size="large" disabled={f.busy}>
           {f.busy ? t('action.sending') : t('action.requestReset')}
         </Button>
