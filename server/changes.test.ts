@@ -23,7 +23,7 @@ const until = async (ok: () => boolean, ms = 3_000) => {
   return ok()
 }
 
-describe('a feed import drops the ready catalog replies of every server on the database (issue 29)', () => {
+describe('a feed import that changes a store drops the ready catalog replies of every server on the database (issue 29)', () => {
   it(
     process.env.DATABASE_URL
       ? 'PostgreSQL: an import on another connection (npm run import:feed) reaches this server through NOTIFY'
@@ -41,8 +41,22 @@ describe('a feed import drops the ready catalog replies of every server on the d
         other = await openDb({ databaseUrl: process.env.DATABASE_URL, schema })
       }
       try {
-        const report = await importFeed(other ?? db, SAMPLE_NETWORK, readFileSync(SAMPLE_FEED, 'utf8'))
-        expect(report.refused).toEqual([])
+        const feed = JSON.parse(readFileSync(SAMPLE_FEED, 'utf8')) as { rate: number }[]
+        // the whole sample feed (the small seed has part of it): new stores, every server drops them
+        const first = await importFeed(other ?? db, SAMPLE_NETWORK, feed)
+        expect(first.created).toBeGreaterThan(0)
+        expect(await until(() => app.catalogCache.size === 0)).toBe(true)
+        // the same feed again changes no store: the ready replies stay
+        expect((await c.get('/api/stores?per_page=5')).status).toBe(200)
+        expect((await c.get('/api/categories')).status).toBe(200)
+        const same = await importFeed(other ?? db, SAMPLE_NETWORK, feed)
+        expect(same).toMatchObject({ created: 0, updated: 0, rateChanges: 0, refused: [] })
+        await new Promise((r) => setTimeout(r, 200))
+        expect(app.catalogCache.size).toBeGreaterThanOrEqual(2)
+        // a new rate: every server drops them
+        feed[0]!.rate += 50
+        const changed = await importFeed(other ?? db, SAMPLE_NETWORK, feed)
+        expect(changed.rateChanges).toBe(1)
         expect(await until(() => app.catalogCache.size === 0)).toBe(true)
       } finally {
         await other?.close()

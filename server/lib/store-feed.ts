@@ -570,7 +570,8 @@ export async function importFeed(
       stores: imported.map((program) => ({ program, id: ids.get(program) as number })),
     }
   })
-  // every server on this database drops its ready store replies and drawn pages (lib/changes.ts)
-  await announce(db, 'catalog')
+  // every server on this database drops its ready store replies and drawn pages (lib/changes.ts), when
+  // the import changed a store (a server's start re-reads the seed feed and usually changes nothing)
+  if (report.created || report.updated || report.rateChanges) await announce(db, 'catalog')
   return report
 }
