@@ -11,6 +11,8 @@ declare module 'autocannon' {
       url: string
       method?: string
       connections?: number
+      /** Requests per second over all connections (no cap when absent). */
+      overallRate?: number
       duration?: number
       headers?: Record<string, string>
       body?: string
@@ -21,6 +23,7 @@ declare module 'autocannon' {
       average: number
       p50: number
       p99: number
+      max: number
       total: number
     }
     interface Result {
