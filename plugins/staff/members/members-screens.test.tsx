@@ -1,38 +1,14 @@
 import { HttpError } from '@core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
-import staffEn from '../../../locales/en/staff.json'
+import { describe, expect, it } from 'vitest'
 import en from '../../../locales/en/staff-members.json'
-import staffEs from '../../../locales/es/staff.json'
 import es from '../../../locales/es/staff-members.json'
-import {
-  type FakeRoutes,
-  fakeHttp,
-  renderInApp,
-  screenConfig,
-  testI18n,
-  testServices,
-} from '../../../tests/unit/kit'
-import type { StaffMe } from '../shell/contract'
-import { setStaff } from '../shell/staff-state'
+import { type FakeRoutes, now, showStaff, staffMe } from '../shell/test-utils'
 import AdjustmentsPage from './AdjustmentsPage'
 import type { Adjustment } from './contract'
 import { AdjustForm } from './MemberForms'
 
-/** The moment the test runs: no date is typed into a test. */
-const now = new Date().toISOString()
-
-const me = {
-  id: 5,
-  email: 'me@staff.example',
-  name: 'Me',
-  role: 'finance',
-  stage: 'full',
-  expires_at: now,
-  must_change_password: false,
-  totp_confirmed: true,
-  settings: { adjustment_approval_above_cents: 10000 },
-} as unknown as StaffMe
+const me = staffMe({ id: 5 })
 
 const adjustment = (id: number, requester: number): Adjustment => ({
   id,
@@ -48,15 +24,8 @@ const adjustment = (id: number, requester: number): Adjustment => ({
   decided_at: null,
 })
 
-async function show(ui: React.ReactNode, routes: FakeRoutes) {
-  setStaff(me)
-  const { http, calls } = fakeHttp(routes)
-  const i18n = await testI18n('en', { 'staff-members': [en, es], staff: [staffEn, staffEs] })
-  renderInApp(ui, { i18n, services: testServices({ http, config: screenConfig }).services })
-  return calls
-}
-
-afterEach(() => setStaff(undefined))
+const show = (ui: React.ReactNode, routes: FakeRoutes) =>
+  showStaff(ui, routes, { me, texts: { 'staff-members': [en, es] } })
 
 describe('the adjustments to approve (four eyes)', () => {
   it("offers no approval of the staff member's own request, and approves another's, saying so", async () => {

@@ -1,27 +1,14 @@
 import { HttpError } from '@core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
-import staffEn from '../../../locales/en/staff.json'
+import { describe, expect, it } from 'vitest'
 import en from '../../../locales/en/staff-queues.json'
-import staffEs from '../../../locales/es/staff.json'
 import es from '../../../locales/es/staff-queues.json'
-import {
-  type FakeRoutes,
-  fakeHttp,
-  renderInApp,
-  screenConfig,
-  testI18n,
-  testServices,
-} from '../../../tests/unit/kit'
-import type { StaffMe } from '../shell/contract'
-import { setStaff } from '../shell/staff-state'
+import { type FakeRoutes, now, showStaff } from '../shell/test-utils'
 import ClaimsPage from './ClaimsPage'
 import type { ReviewClaim, ReviewPayout, ReviewProtectionClaim } from './contract'
 import PayoutsPage from './PayoutsPage'
 import ProtectionClaimsPage from './ProtectionClaimsPage'
 
-/** The moment the test runs: no date is typed into a test. */
-const now = new Date().toISOString()
 const member = { id: 7, email: 'ann@example.com', name: 'Ann' }
 
 const payout = (id: number): ReviewPayout => ({
@@ -49,15 +36,8 @@ const claim: ReviewClaim = {
   max_cents: 1000,
 }
 
-async function show(ui: React.ReactNode, routes: FakeRoutes, lng: 'en' | 'es' = 'en') {
-  setStaff({ id: 1, email: 'f@staff.example', name: 'F', role: 'finance' } as unknown as StaffMe)
-  const { http, calls } = fakeHttp(routes)
-  const i18n = await testI18n(lng, { 'staff-queues': [en, es], staff: [staffEn, staffEs] })
-  renderInApp(ui, { i18n, services: testServices({ http, config: screenConfig }).services })
-  return calls
-}
-
-afterEach(() => setStaff(undefined))
+const show = (ui: React.ReactNode, routes: FakeRoutes, lng: 'en' | 'es' = 'en') =>
+  showStaff(ui, routes, { lng, texts: { 'staff-queues': [en, es] } })
 
 const decided = () => {
   throw new HttpError(

@@ -1,63 +1,21 @@
 import { HttpError } from '@core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
-import en from '../../../locales/en/staff.json'
-import es from '../../../locales/es/staff.json'
-import {
-  type FakeRoutes,
-  fakeHttp,
-  renderInApp,
-  screenConfig,
-  testI18n,
-  testServices,
-} from '../../../tests/unit/kit'
+import { describe, expect, it } from 'vitest'
 import AuditPage from './AuditPage'
 import type { AuditEntry, StaffAccount, StaffMe } from './contract'
 import HomePage from './HomePage'
 import SignInPage from './SignInPage'
 import StaffAccountsPage from './StaffAccountsPage'
 import { setStaff } from './staff-state'
+import { type FakeRoutes, now, showStaff, staffMe } from './test-utils'
 
-/** The moment the test runs: no date is typed into a test. */
-const now = new Date().toISOString()
-const settings = {
-  adjustment_approval_above_cents: 10000,
-  password_min_length: 12,
-  session_hours: 12,
-  chat_heartbeat_seconds: 20,
-}
-const me = (over: Partial<StaffMe> = {}): StaffMe => ({
-  id: 1,
-  email: 'ada@staff.example',
-  name: 'Ada',
-  role: 'admin',
-  stage: 'full',
-  expires_at: now,
-  must_change_password: false,
-  totp_confirmed: true,
-  settings,
-  ...over,
-})
+const me = (over: Partial<StaffMe> = {}): StaffMe =>
+  staffMe({ email: 'ada@staff.example', name: 'Ada', role: 'admin', ...over })
 const refused = (status: number, field: string, code: string, message: string) =>
   new HttpError(message, 'status', status, { [field]: [message] }, { code, codes: { [field]: code } })
 
-async function show(
-  ui: React.ReactNode,
-  routes: FakeRoutes,
-  opts: { lng?: 'en' | 'es'; path?: string } = {},
-) {
-  const { http, calls } = fakeHttp(routes)
-  const i18n = await testI18n(opts.lng ?? 'en', { staff: [en, es] })
-  renderInApp(ui, {
-    i18n,
-    services: testServices({ http, config: screenConfig }).services,
-    path: opts.path ?? '/',
-    where: true,
-  })
-  return calls
-}
-
-afterEach(() => setStaff(undefined))
+const show = (ui: React.ReactNode, routes: FakeRoutes, opts: { lng?: 'en' | 'es'; path?: string } = {}) =>
+  showStaff(ui, routes, { me: null, lng: opts.lng ?? 'en', path: opts.path ?? '/' })
 
 describe('SignInPage', () => {
   it('password, then the code; then the page the guard kept', async () => {
