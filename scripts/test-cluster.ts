@@ -88,8 +88,11 @@ db.on('error', () => {})
  */
 const p99ReportOnly = process.argv.includes('--p99-report-only')
 const goals: [string, boolean, string][] = []
+/** Goals missed but only reported (--p99-report-only): named in the summary, not failing the run. */
+const reported: string[] = []
 function goal(name: string, ok: boolean, detail: string, reportOnly = false) {
   goals.push([name, ok || reportOnly, detail])
+  if (!ok && reportOnly) reported.push(name)
   console.log(
     `  ${ok ? 'ok  ' : reportOnly ? 'MISS (reported, not failing: --p99-report-only)' : 'MISS'} ${name}: ${detail}`,
   )
@@ -667,6 +670,6 @@ try {
 }
 const missed = goals.filter(([, ok]) => !ok)
 console.log(
-  `test:cluster: ${failed ? 'stopped by the error above; ' : ''}${goals.length - missed.length} of ${goals.length} goals met in ${Math.round((Date.now() - t0) / 1000)} s${missed.length ? `; missed: ${missed.map(([n]) => n).join('; ')}` : ''}`,
+  `test:cluster: ${failed ? 'stopped by the error above; ' : ''}${goals.length - missed.length - reported.length} of ${goals.length} goals met in ${Math.round((Date.now() - t0) / 1000)} s${missed.length ? `; missed: ${missed.map(([n]) => n).join('; ')}` : ''}${reported.length ? `; missed, reported only (--p99-report-only): ${reported.join('; ')}` : ''}`,
 )
 process.exit(failed || missed.length ? 1 : 0)
