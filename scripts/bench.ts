@@ -141,7 +141,13 @@ for (const brand of brands) {
   const cfg = JSON.parse(
     execFileSync(
       process.execPath,
-      [join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/node/config-check/check-cli.ts', '--brand', brand, '--emit'],
+      [
+        join(root, 'node_modules/tsx/dist/cli.mjs'),
+        'src/node/config-check/check-cli.ts',
+        '--brand',
+        brand,
+        '--emit',
+      ],
       {
         cwd: root,
         encoding: 'utf8',
