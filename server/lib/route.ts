@@ -29,15 +29,18 @@ export interface RouteSpec<B, Q, P> {
    * than undefined is the reply, with the status it set.
    */
   before?: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>
-  handler: (ctx: {
-    req: FastifyRequest
-    reply: FastifyReply
-    body: Out<B>
-    query: Out<Q>
-    params: Out<P>
-    user: SessionUser | undefined
-    s: Services
-  }) => unknown
+  handler: (ctx: RouteCtx<B, Q, P>) => unknown
+}
+
+/** What a route's handler gets. */
+export interface RouteCtx<B, Q, P> {
+  req: FastifyRequest
+  reply: FastifyReply
+  body: Out<B>
+  query: Out<Q>
+  params: Out<P>
+  user: SessionUser | undefined
+  s: Services
 }
 
 export interface DocEntry {
@@ -110,6 +113,26 @@ export function route<
       // a cached reply: its bytes as they were serialized (and compressed) once
       return prepared ? out.send(req, reply) : out
     },
+  })
+}
+
+/** A member route: 401 without a valid token, and the handler gets the member (`user`) and its id (`uid`). */
+export function memberRoute<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+  P extends Schema | undefined,
+>(
+  app: FastifyInstance,
+  s: Services,
+  spec: Omit<RouteSpec<B, Q, P>, 'auth' | 'handler'> & {
+    handler: (ctx: RouteCtx<B, Q, P> & { user: SessionUser; uid: number }) => unknown
+  },
+) {
+  route(app, s, {
+    ...spec,
+    auth: 'required',
+    // route() answers 401 before the handler when there is no member
+    handler: (ctx) => spec.handler({ ...ctx, user: ctx.user!, uid: ctx.user!.row.id }),
   })
 }
 

@@ -21,7 +21,7 @@ import { constants } from '../../src/config/constants.ts'
 import { fail, HttpError } from '../lib/http.ts'
 import { book, sumsOf } from '../lib/ledger.ts'
 import { isoOf, isoOrNull, pageOf, TOTAL_COL } from '../lib/present.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute } from '../lib/route.ts'
 import type { UserRow } from '../lib/session.ts'
 import type { Services } from '../services.ts'
 import { ledgerRoutes } from './ledger.ts'
@@ -83,15 +83,14 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
   await ledgerRoutes(app, s)
   await unsubscribeRoutes(app, s)
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/notifications',
     tag: 'account',
     summary: 'Notifications, newest first, with the unread count.',
-    auth: 'required',
     query: PageQuery,
     reply: NotificationsReply,
-    async handler({ query, user }) {
+    async handler({ query, uid }) {
       const page = pageOf(query)
       const rows = await s.db.query<{
         id: number
@@ -107,7 +106,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
         `SELECT id, title, body, read_at, created_at, kind, params, ${TOTAL_COL},
            (count(*) FILTER (WHERE read_at IS NULL) OVER ())::int AS unread
          FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC ${page.sql}`,
-        [user!.row.id],
+        [uid],
       )
       return {
         ...page.reply(rows, (r) => ({
@@ -124,17 +123,16 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/account/notifications/read',
     tag: 'account',
     summary: 'Mark notifications read (all when ids is omitted).',
-    auth: 'required',
     body: MarkReadRequest,
-    async handler({ body, user }) {
+    async handler({ body, uid }) {
       await s.db.query(
         'UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL AND ($2::int[] IS NULL OR id = ANY($2::int[]))',
-        [user!.row.id, body.ids ?? null],
+        [uid, body.ids ?? null],
       )
       return { success: true }
     },
@@ -156,32 +154,29 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     redeemed_at: isoOrNull(g.redeemed_at),
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/gift-cards',
     tag: 'account',
     summary: 'Gift card history.',
-    auth: 'required',
     reply: GiftCardsReply,
-    async handler({ user }) {
+    async handler({ uid }) {
       const rows = await s.db.query<GiftRow>(
         `SELECT ${giftCols} FROM gift_cards WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
-        [user!.row.id],
+        [uid],
       )
       return { data: rows.map(toGift) }
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/gift/redeem',
     tag: 'account',
     summary: 'Redeem a gift card code into the cash balance (/gift/redeem): a payable ledger row.',
-    auth: 'required',
     body: GiftRedeemRequest,
     reply: GiftRedeemReply,
-    async handler({ body, user }) {
-      const uid = user!.row.id
+    async handler({ body, uid }) {
       return s.sessions.changing(uid, async (tx) => {
         const g = await tx.one<GiftRow>(
           `UPDATE gift_cards SET status = 'redeemed', redeemed_at = now(), user_id = $2
@@ -211,18 +206,16 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/account/gift-cards/:id/replace',
     tag: 'account',
     summary:
       'Replace an expired, unredeemed gift card with a new code of the same amount (/account/update-expired-gift-card), issued by the gift-card provider. 404 for a card that is not yours, 422 gift_card_not_expired otherwise, 422 gift_card_test_money for a card bought with test money when the provider is real, 503 gift_card_unavailable without a gift-card provider.',
-    auth: 'required',
     params: GiftCardParams,
     reply: GiftReplaceReply,
     replies: { 503: 'No gift-card provider on this server (gift_card_unavailable)' },
-    async handler({ params, user }) {
-      const uid = user!.row.id
+    async handler({ params, uid }) {
       /** SQL: the card is expired and never redeemed (its status may still say active). */
       const expiredSql = `redeemed_at IS NULL AND (status = 'expired' OR (status = 'active' AND expires_at <= now()))`
       const old = await s.db.one<
@@ -284,28 +277,26 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     data: view((await s.sessions.user(uid, true))!),
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/profile',
     tag: 'account',
     summary: 'Profile of the signed-in member, with the payable cash and coin balances.',
-    auth: 'required',
     reply: ProfileReply,
-    handler: ({ user }) => mine(user!.row.id, toProfile),
+    handler: ({ uid }) => mine(uid, toProfile),
   })
 
   /** SQL: the profile's new phone ($4) is the stored one, compared on digits and a leading +. */
   const samePhone = `(NULLIF(regexp_replace(COALESCE($4::text, ''), '[^0-9+]', '', 'g'), '') IS NOT DISTINCT FROM
       NULLIF(regexp_replace(COALESCE(phone, ''), '[^0-9+]', '', 'g'), ''))`
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'PUT',
     url: '/api/account/profile',
     tag: 'account',
     summary: 'Change name, phone, country or rebate address.',
-    auth: 'required',
     body: ProfileUpdate,
     reply: ProfileReply,
-    async handler({ body, user }) {
+    async handler({ body, uid }) {
       await s.db.query(
         // issue 25: another number is unverified until its code is entered (coins-profile); the same
         // number, however it is written, keeps its verification and its stored form
@@ -316,7 +307,7 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
            rebate_address = CASE WHEN $6 THEN $7::jsonb ELSE rebate_address END
          WHERE id = $1`,
         [
-          user!.row.id,
+          uid,
           body.name ?? null,
           body.phone !== undefined,
           body.phone ?? null,
@@ -325,29 +316,27 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
           body.rebate_address ? JSON.stringify(body.rebate_address) : null,
         ],
       )
-      return mine(user!.row.id, toProfile)
+      return mine(uid, toProfile)
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/settings',
     tag: 'account',
     summary: 'E-mail and SMS preferences, language and consent terms.',
-    auth: 'required',
     reply: SettingsReply,
-    handler: ({ user }) => mine(user!.row.id, toSettings),
+    handler: ({ uid }) => mine(uid, toSettings),
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'PUT',
     url: '/api/account/settings',
     tag: 'account',
     summary: 'Change preferences (any subset).',
-    auth: 'required',
     body: SettingsUpdate,
     reply: SettingsReply,
-    async handler({ body, user }) {
+    async handler({ body, uid }) {
       const { terms, ...rest } = body
       // a mail setting changed here drops the note of the unsubscribe link that turned it off (issue 27)
       const touched = MAIL_SETTINGS.filter((k) => rest[k] !== undefined)
@@ -355,22 +344,20 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
         `UPDATE users SET settings = (settings || $2::jsonb)
            || jsonb_build_object('unsubscribed', COALESCE(settings->'unsubscribed', '{}'::jsonb) - $4::text[]),
          terms = terms || $3::jsonb WHERE id = $1`,
-        [user!.row.id, JSON.stringify(rest), JSON.stringify(terms ?? {}), touched],
+        [uid, JSON.stringify(rest), JSON.stringify(terms ?? {}), touched],
       )
-      return mine(user!.row.id, toSettings)
+      return mine(uid, toSettings)
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/referrals',
     tag: 'account',
     summary:
       "Referral code, link, friends who joined and what each earned you (a bonus when the friend's first cash back confirms).",
-    auth: 'required',
     reply: ReferralsReply,
-    async handler({ user }) {
-      const uid = user!.row.id
+    async handler({ uid, user }) {
       const rows = await s.db.query<{ name: string; created_at: Date; earned: number }>(
         `SELECT u.name, u.created_at, COALESCE(sum(l.amount), 0)::int AS earned
          FROM users u LEFT JOIN ledger l ON l.source_ref = 'referral:' || u.id AND l.user_id = $1
@@ -385,8 +372,8 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
       )
       return {
         data: {
-          code: user!.row.referral_code,
-          link: `${s.publicUrl}/refer?ref=${user!.row.referral_code}`,
+          code: user.row.referral_code,
+          link: `${s.publicUrl}/refer?ref=${user.row.referral_code}`,
           earned_cents: earned!.c,
           referred: rows.map((r) => ({
             name: `${r.name.split(' ')[0] ?? ''} ${r.name.split(' ')[1]?.[0] ?? ''}.`.trim(),
@@ -399,20 +386,18 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/give-credit',
     tag: 'account',
     summary:
       'The sign-up promo credit (couponBonusDollars) of a member who registered through a promo flow (register_promo flow1 or flow5; ?ucb=flow5 is accepted and changes nothing): once per member in total, within promoCreditWindowMinutes of the registration. A repeat answers already_credited; no promo registration: 403 promo_not_eligible; too late: 403 promo_window_closed.',
-    auth: 'required',
     query: GiveCreditQuery,
     reply: GiveCreditReply,
     replies: {
       403: 'success false, code promo_not_eligible (no promo registration) or promo_window_closed (past the window)',
     },
-    async handler({ user }) {
-      const uid = user!.row.id
+    async handler({ uid }) {
       const refuse = (code: string, message: string) =>
         new HttpError(403, { promo: [message] }, { success: false }, { promo: code })
       return s.sessions.changing(uid, async (tx) => {
@@ -454,16 +439,14 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/mobile/dashboard',
     tag: 'mobile',
     summary:
       'The mobile dashboard summary: balances, pending cash back, subscriptions, unread notifications.',
-    auth: 'required',
     reply: DashboardReply,
-    async handler({ user }) {
-      const uid = user!.row.id
+    async handler({ uid }) {
       const sums = await s.sessions.sums(uid)
       const subs = await s.db.query<{ plan: string; status: string }>(
         'SELECT plan, status FROM subscriptions WHERE user_id = $1 ORDER BY id',

@@ -14,7 +14,7 @@ import { cardBrand, luhn, SANDBOX_TOKENIZE_PATH, sandboxBehaviourOf } from '../a
 import { updateLinkSubscription } from '../lib/billing/link.ts'
 import { renewDue } from '../lib/billing/renewals.ts'
 import { fail, HttpError } from '../lib/http.ts'
-import { memberIdByEmail } from '../lib/member-by-email.ts'
+import { devMemberRoute, memberIdByEmail } from '../lib/member-by-email.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 import { DECLINED, replaceMethod, SUB_COLS, type SubRow, toSub } from './upsell.ts'
@@ -153,17 +153,11 @@ export async function billingRoutes(
 
   if (s.mode === 'production') return
 
-  const member = (email: string) => memberIdByEmail(s.db, email)
-
-  route(app, s, {
-    method: 'POST',
-    url: '/api/dev/billing/advance',
-    tag: 'dev',
+  devMemberRoute(app, s, '/api/dev/billing/advance', {
     summary:
       "Test mode only (the moved clock): the member's membership dates move `days` back, then the due renewals run and their mails are sent.",
     body: DevBillingAdvanceRequest,
-    async handler({ body }) {
-      const uid = await member(body.email)
+    async handler({ body, uid }) {
       await s.db.query(
         `UPDATE subscriptions SET
            trial_ends_at = trial_ends_at - make_interval(days => $2::int),
@@ -197,7 +191,7 @@ export async function billingRoutes(
     async handler({ body }) {
       if (s.payment.id !== 'sandbox')
         throw fail(422, 'provider', 'Only the sandbox provider has test switches.', 'not_sandbox')
-      const uid = await member(body.email)
+      const uid = await memberIdByEmail(s.db, body.email)
       const r = await s.db.query(
         `UPDATE sandbox_payment_methods SET behaviour = 'decline'
          WHERE token IN (SELECT processor_ref FROM payment_methods WHERE user_id = $1) RETURNING token`,

@@ -16,7 +16,7 @@ import { fail, HttpError } from '../lib/http.ts'
 import { memberIdByEmail } from '../lib/member-by-email.ts'
 import { isoOf } from '../lib/present.ts'
 import { hit } from '../lib/ratelimit.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute, route } from '../lib/route.ts'
 import { chatBusOf, eventStream, resumeFrom } from '../lib/staff/chat-bus.ts'
 import type { Services } from '../services.ts'
 
@@ -76,39 +76,36 @@ export async function chatRoutes(app: FastifyInstance, s: Services) {
     return c
   }
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/chat/conversations/current',
     tag: 'account',
     summary: "The member's open chat conversation (null when none) and whether the chat is open now.",
-    auth: 'required',
     reply: ChatCurrentReply,
-    async handler({ user }) {
+    async handler({ uid }) {
       const c = await s.db.one<ConversationRow>(
         `SELECT id, status, created_at FROM chat_conversations WHERE user_id = $1 AND status = 'open'`,
-        [user!.row.id],
+        [uid],
       )
       return {
-        open: chatOpen(nowFor(user!.row.id)),
+        open: chatOpen(nowFor(uid)),
         data: c ? { ...c, created_at: isoOf(c.created_at), messages: await messagesOf(s.db, c.id) } : null,
       }
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/chat/conversations',
     tag: 'account',
     summary:
       'Start a chat conversation, or get the open one (one per member). 409 chat_closed outside business hours.',
-    auth: 'required',
     reply: ChatConversationReply,
     replies: {
       409: 'Outside business hours: { code: "chat_closed" }',
       429: 'Too many: { code: "rate_limited" }',
     },
-    async handler({ user }) {
-      const uid = user!.row.id
+    async handler({ uid }) {
       mustBeOpen(uid)
       await limit(s, uid)
       let made = false
@@ -136,33 +133,30 @@ export async function chatRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/chat/conversations/:id/messages',
     tag: 'account',
     summary: "Messages of one of the member's conversations, oldest first, after the id given (polling).",
-    auth: 'required',
     params: ChatParams,
     query: ChatMessagesQuery,
     reply: ChatMessagesReply,
-    async handler({ params, query, user }) {
-      await own(params.id, user!.row.id)
+    async handler({ params, query, uid }) {
+      await own(params.id, uid)
       return { data: await messagesOf(s.db, params.id, query.after ?? 0) }
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/chat/conversations/:id/messages',
     tag: 'account',
     summary: `Post a message (at most ${constants.chat.messageMaxLength} characters, ${constants.chat.messagesPerMinute} a minute) to the member's open conversation.`,
-    auth: 'required',
     params: ChatParams,
     body: ChatMessageRequest,
     reply: ChatMessageReply,
     bodyLimit: 16 * 1024,
-    async handler({ params, body, user }) {
-      const uid = user!.row.id
+    async handler({ params, body, uid }) {
       const c = await own(params.id, uid)
       if (c.status !== 'open')
         throw fail(409, 'id', 'This conversation has ended. Start a new one.', 'chat_conversation_closed')
@@ -179,36 +173,34 @@ export async function chatRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/chat/conversations/:id/close',
     tag: 'account',
     summary: "End one of the member's conversations.",
-    auth: 'required',
     params: ChatParams,
-    async handler({ params, user }) {
-      await own(params.id, user!.row.id)
+    async handler({ params, uid }) {
+      await own(params.id, uid)
       const closed = await s.db.one(
         `UPDATE chat_conversations SET status = 'closed', closed_by = 'member', updated_at = now()
          WHERE id = $1 AND user_id = $2 AND status = 'open' RETURNING id`,
-        [params.id, user!.row.id],
+        [params.id, uid],
       )
       if (closed) await bus.publish({ conversation_id: params.id, kind: 'closed' })
       return { success: true }
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/chat/conversations/:id/events',
     tag: 'account',
     summary:
       "Server-sent events of one of the member's conversations (text/event-stream): `message` with each new message (its id as the event id), `status` when the conversation is closed; a comment line every staff.chatHeartbeatSeconds. Resumes after `after` or Last-Event-ID.",
-    auth: 'required',
     params: ChatParams,
     query: ChatMessagesQuery,
-    async handler({ req, reply, params, query, user }) {
-      const c = await own(params.id, user!.row.id)
+    async handler({ req, reply, params, query, uid }) {
+      const c = await own(params.id, uid)
       await bus.start() // listening again after a lost connection
       const stream = eventStream(bus, reply, constants.staff.chatHeartbeatSeconds)
       let last = resumeFrom(req.headers['last-event-id'], query.after)

@@ -1,19 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import { ClickReply, ClickRequest } from '../../plugins/catalog/contract.ts'
 import { clickRefusal, recordClick } from '../lib/clicks.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 import { readAttribution } from './tracking.ts'
 
 /** POST /api/clicks: "Shop now" records a click and answers the store's tracking link (issue 26). */
 export async function clickRoutes(app: FastifyInstance, s: Services) {
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/clicks',
     tag: 'catalog',
     summary:
       "Leave for a store (its coupon or offer): records a click (the member, the attribution, the device and the rate shown: the Plus rate for a Plus member) and answers the store's tracking link with the click id in the network's sub-id parameter. The member's id never leaves the site.",
-    auth: 'required',
     body: ClickRequest,
     reply: ClickReply,
     replies: {
@@ -26,7 +25,7 @@ export async function clickRoutes(app: FastifyInstance, s: Services) {
       const data = await recordClick(
         s,
         req,
-        user!.row,
+        user.row,
         { internalName: body.store },
         {
           ...o,

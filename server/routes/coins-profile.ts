@@ -17,7 +17,7 @@ import { constants } from '../../src/config/constants.ts'
 import type { Db } from '../db/index.ts'
 import { type SurveyRow, surveysSql, toSurvey } from '../lib/coins.ts'
 import { fail, HttpError } from '../lib/http.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute, route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
 const C = constants.coins
@@ -94,28 +94,26 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
     return r
   }
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/phone',
     tag: 'coins',
     summary: "The member's phone (masked) and whether it is verified.",
-    auth: 'required',
     reply: PhoneReply,
-    async handler({ user }) {
-      const m = await memberOf(db, user!.row.id)
+    async handler({ uid }) {
+      const m = await memberOf(db, uid)
       return {
         data: { phone: m.phone ? maskPhone(m.phone) : null, verified: !!m.phone && !!m.phone_verified_at },
       }
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/account/phone/code',
     tag: 'coins',
     summary:
       'Send a one-time code by SMS to verify a phone. 429 (retry_after seconds) past the limits per member and per number or before the resend delay; 409 phone_taken when another member verified the number.',
-    auth: 'required',
     body: PhoneCodeRequest,
     reply: PhoneCodeReply,
     replies: {
@@ -123,8 +121,7 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
       429: 'resend_too_soon, too_many_codes, too_many_codes_number',
       503: 'sms_unavailable: the SMS provider refused the message or cannot be reached (no code kept)',
     },
-    async handler({ req, body, user }) {
-      const uid = user!.row.id
+    async handler({ req, body, uid }) {
       const phone = body.phone
       const code = newCode()
       const codeId = await db.transaction(async (tx) => {
@@ -211,18 +208,16 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/account/phone/verify',
     tag: 'coins',
     summary:
       'Check the code sent to the number: 422 wrong_code (attempts_left), 410 code_expired / too_many_attempts / no_code (ask for a new one), 409 phone_taken; success verifies the phone (once).',
-    auth: 'required',
     body: PhoneVerifyRequest,
     reply: PhoneReply,
     replies: { 409: 'phone_taken', 410: 'code_expired, too_many_attempts, no_code', 422: 'wrong_code' },
-    async handler({ body, user }) {
-      const uid = user!.row.id
+    async handler({ body, uid }) {
       // the outcome is decided in the transaction and thrown after it, so a wrong try is counted (committed)
       const outcome = await db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:phone:${body.phone}`])
@@ -285,16 +280,15 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/surveys/:survey_id/targeting',
     tag: 'coins',
     summary: "A survey's targeting questions and the member's saved answers (to prefill).",
-    auth: 'required',
     params: SurveyParams,
     reply: TargetingReply,
-    async handler({ params, user }) {
-      const m = await memberOf(db, user!.row.id)
+    async handler({ params, uid, user }) {
+      const m = await memberOf(db, uid)
       const r = await survey(params.survey_id, m.id)
       const keys = Object.keys(r.targeting ?? {})
       const questions = await db.query<{ key: string; options: string[] }>(
@@ -311,19 +305,17 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'PUT',
     url: '/api/surveys/:survey_id/targeting',
     tag: 'coins',
     summary:
       "Save the member's answers (known questions and options only, every question of the survey answered; else 400 with field errors); qualified when every answer is one the survey looks for.",
-    auth: 'required',
     params: SurveyParams,
     body: TargetingRequest,
     reply: TargetingSaveReply,
     bodyLimit: 8_192,
-    async handler({ params, body, user }) {
-      const uid = user!.row.id
+    async handler({ params, body, uid }) {
       const r = await survey(params.survey_id, uid)
       const known = new Map(
         (
@@ -362,17 +354,16 @@ export async function coinsProfileRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/surveys/:survey_id/precheck',
     tag: 'coins',
     summary:
       'What stands before this survey (verify, onboarding, phone, targeting, not_qualified, in that order, or null) and, when nothing does, a survey the member qualifies for that pays at least betterOfferMinGainPercent more per minute.',
-    auth: 'required',
     params: SurveyParams,
     reply: PrecheckReply,
-    async handler({ params, user }) {
-      const m = await memberOf(db, user!.row.id)
+    async handler({ params, uid, user }) {
+      const m = await memberOf(db, uid)
       const chosen = await survey(params.survey_id, m.id)
       const answers = await answersOf(db, m.id)
       const hasPhone = !!m.phone_verified_at

@@ -23,7 +23,7 @@ import { clickUrlFor, newAttemptId, type SurveyRow, surveyNeed, surveysSql, toSu
 import { fail } from '../lib/http.ts'
 import { sumsOf } from '../lib/ledger.ts'
 import { paged, pageOf, TOTAL_COL } from '../lib/present.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute, route } from '../lib/route.ts'
 import type { SessionUser } from '../lib/session.ts'
 import type { Services } from '../services.ts'
 import { readAttribution } from './tracking.ts'
@@ -101,21 +101,20 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
       }),
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/offers/incomplete',
     tag: 'coins',
     summary:
       'Coin offers the member started and has not completed, newest first (/offer/incompleteCoinOffers).',
-    auth: 'required',
     reply: OffersReply,
-    async handler({ user }) {
+    async handler({ uid }) {
       const rows = await s.db.query<OfferRow>(
         `${OFFER_SQL} JOIN (SELECT offer_id, max(created_at) AS at FROM coin_attempts
              WHERE user_id = $1 AND offer_id IS NOT NULL GROUP BY offer_id
              HAVING bool_and(status = 'started')) a ON a.offer_id = o.id
          WHERE o.offer_type IN ('APP', 'GAME') ORDER BY a.at DESC, o.id LIMIT $2`,
-        [user!.row.id, constants.offersRemembered],
+        [uid, constants.offersRemembered],
       )
       return paged(rows.map(toOffer), 1, constants.offersRemembered, rows.length)
     },
@@ -149,18 +148,17 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/offers/:offer_id/start',
     tag: 'coins',
     summary:
       'Start an offer: sign-in and a verified email (403 email_unverified); an iOS APP/GAME offer (for_ios = 1) needs app_tracking_allowed (403 terms_required). APP and GAME offers get an attempt on their platform (attempt_id); one already paid (its completion, or every event of a per-event platform) is 409 already_done.',
-    auth: 'required',
     params: OfferParams,
     body: StartRequest,
     reply: OfferStartReply,
-    async handler({ req, params, body, user }) {
-      requireVerified(user!)
+    async handler({ req, params, body, uid, user }) {
+      requireVerified(user)
       const r = await s.db.one<{
         click_url: string
         offer_type: string
@@ -171,7 +169,6 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
         params.offer_id,
       ])
       if (!r) throw fail(404, 'offer_id', 'Not found')
-      const uid = user!.row.id
       if (r.offer_type !== 'APP' && r.offer_type !== 'GAME') {
         // coupon and cash-back offers of a store: a click, and the store's tracking link with its id
         // (issue 26); a store without one: the offer's own link. Never the member's id.
@@ -183,7 +180,7 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
           ? await recordClick(
               s,
               req,
-              user!.row,
+              user.row,
               { id: r.store_id },
               {
                 offerId: params.offer_id,
@@ -241,16 +238,15 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     )
   }
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/user/survey/list/onboarding',
     tag: 'coins',
     summary:
       "The onboarding survey, or 'completed'. Its click_url is the start call (POST it: the reply's click_url leads to the platform); the survey is also in GET /api/surveys with is_onboarding.",
-    auth: 'required',
     reply: OnboardingSurveyReply,
     async handler({ user }) {
-      if (user!.row.coin_onboarding) return { data: 'completed' }
+      if (user.row.coin_onboarding) return { data: 'completed' }
       const o = await onboarding()
       if (!o) return { data: 'completed' }
       return {
@@ -302,24 +298,20 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/surveys/:survey_id/start',
     tag: 'coins',
     summary:
       'Start a survey: creates an attempt (the subid) and gives the platform URL. Refusals: 403 email_unverified, onboarding_required, phone_required, not_qualified; 409 targeting_required, already_done; 503 platform_unavailable.',
-    auth: 'required',
     params: SurveyParams,
     body: StartRequest,
     reply: StartReply,
-    async handler({ params, user }) {
-      const r = await s.db.one<SurveyRow>(surveysSql('WHERE s.id = $2 AND s.active'), [
-        user!.row.id,
-        params.survey_id,
-      ])
+    async handler({ params, uid, user }) {
+      const r = await s.db.one<SurveyRow>(surveysSql('WHERE s.id = $2 AND s.active'), [uid, params.survey_id])
       if (!r) throw fail(404, 'survey_id', 'Not found')
-      const need = await surveyNeed(s.db, s.platforms, user!, r)
-      if (need === 'verify') requireVerified(user!)
+      const need = await surveyNeed(s.db, s.platforms, user, r)
+      if (need === 'verify') requireVerified(user)
       if (need === 'onboarding')
         throw fail(403, 'survey', 'Please complete the onboarding survey first.', 'onboarding_required')
       if (need === 'done') throw fail(409, 'survey', 'You have already taken this survey.', 'already_done')
@@ -339,23 +331,21 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
       const attemptId = newAttemptId()
       await s.db.query(
         'INSERT INTO coin_attempts (id, user_id, platform, survey_id) VALUES ($1, $2, $3, $4)',
-        [attemptId, user!.row.id, p.id, r.id],
+        [attemptId, uid, p.id, r.id],
       )
       return { data: { click_url: clickUrlFor(p, attemptId, 'survey', r.click_url), attempt_id: attemptId } }
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/coins/attempt',
     tag: 'coins',
     summary:
       "One of the member's attempts (the given one, else their latest on the platform): its status and the coins booked for it (/survey/{platform}/complete). Another member's: 404.",
-    auth: 'required',
     query: AttemptQuery,
     reply: AttemptReply,
-    async handler({ query, user }) {
-      const uid = user!.row.id
+    async handler({ query, uid }) {
       const a = await s.db.one<{
         id: string
         platform: string

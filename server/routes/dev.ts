@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod/mini'
 import { DevAdvanceRequest, DevNotifyRequest, DevPurchaseRequest } from '../../plugins/account/contract.ts'
-import { fail } from '../lib/http.ts'
 import { advanceCash, book, releasePayouts } from '../lib/ledger.ts'
-import { memberIdByEmail } from '../lib/member-by-email.ts'
+import { devMemberRoute, storeForTest } from '../lib/member-by-email.ts'
 import { isoOf } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import { nonce } from '../lib/security.ts'
@@ -59,22 +58,12 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  const member = (email: string) => memberIdByEmail(s.db, email)
-
-  route(app, s, {
-    method: 'POST',
-    url: '/api/dev/ledger/purchase',
-    tag: 'dev',
+  devMemberRoute(app, s, '/api/dev/ledger/purchase', {
     summary:
       'Test mode only: a purchase at a store (internal name, else the first store) books a pending cash back row for the member, as test money (never paid out).',
     body: DevPurchaseRequest,
-    async handler({ body }) {
-      const uid = await member(body.email)
-      const store = await s.db.one<{ id: number; name: string }>(
-        'SELECT id, name FROM stores WHERE ($1::text IS NULL OR internal_name = $1::text) ORDER BY id LIMIT 1',
-        [body.store ?? null],
-      )
-      if (!store) throw fail(404, 'store', 'No such store.', 'not_found')
+    async handler({ body, uid }) {
+      const store = await storeForTest(s.db, body.store)
       const id = await book(s.db, {
         userId: uid,
         kind: 'cashback',
@@ -96,15 +85,11 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
-    method: 'POST',
-    url: '/api/dev/ledger/advance',
-    tag: 'dev',
+  devMemberRoute(app, s, '/api/dev/ledger/advance', {
     summary:
       "Test mode only: the member's pending cash rows become confirmed, confirmed ones payable (a first confirmed cash back credits the referrer), and held payouts are sent.",
     body: DevAdvanceRequest,
-    async handler({ body }) {
-      const uid = await member(body.email)
+    async handler({ uid }) {
       const { moved, credited } = await s.db.transaction((tx) => advanceCash(tx, uid))
       const released = await releasePayouts(s.db, uid, true)
       for (const id of [uid, ...credited]) s.sessions.forget(id)
@@ -112,14 +97,10 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
-    method: 'POST',
-    url: '/api/dev/notifications',
-    tag: 'dev',
+  devMemberRoute(app, s, '/api/dev/notifications', {
     summary: 'Test mode only: gives the member `count` new unread notifications.',
     body: DevNotifyRequest,
-    async handler({ body }) {
-      const uid = await member(body.email)
+    async handler({ body, uid }) {
       for (let i = 1; i <= body.count; i++) {
         await s.db.query('INSERT INTO notifications (user_id, title, body) VALUES ($1, $2, $3)', [
           uid,

@@ -6,7 +6,7 @@ import { fail, HttpError } from '../lib/http.ts'
 import { sendMemberMail } from '../lib/member-mail.ts'
 import { toUser } from '../lib/present.ts'
 import { hit } from '../lib/ratelimit.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute, route } from '../lib/route.ts'
 import type { SessionUser, UserRow } from '../lib/session.ts'
 import { consumeOneTime, createOneTime } from '../lib/tokens.ts'
 import type { Services } from '../services.ts'
@@ -149,92 +149,91 @@ async function openAddressLink(
   return done
 }
 
+/** What differs between the two mailed address links (the new address's, the old address's undo). */
+interface AddressLink {
+  url: string
+  summary: string
+  kind: 'email_change' | 'email_undo'
+  /** The users UPDATE: $1 the member, $2 the link's address; RETURNING id, email. */
+  sql: string
+  unlessReserved?: boolean
+  /** What else the opened link ends, before every session is signed out. */
+  ends?: (uid: number) => Promise<void>
+  code: string
+  message: string
+}
+
 export async function emailChangeRoutes(app: FastifyInstance, s: Services) {
-  route(app, s, {
-    method: 'POST',
+  /** A mailed address link opened (no sign-in: the link is the key): the address changes, every session ends. */
+  const addressLinkRoute = (link: AddressLink) =>
+    route(app, s, {
+      method: 'POST',
+      url: link.url,
+      tag: 'auth',
+      summary: link.summary,
+      body: OneTimeLinkRequest,
+      reply: EmailChangeReply,
+      replies: { 422: 'email_link_invalid, email_taken' },
+      async handler({ body }) {
+        const changed = await openAddressLink(s, link.kind, body.token, link.sql, link.unlessReserved)
+        await link.ends?.(changed.id)
+        await s.sessions.revokeAll(changed.id)
+        return { success: true, code: link.code, message: link.message, email: changed.email }
+      },
+    })
+
+  addressLinkRoute({
     url: '/api/email/confirm',
-    tag: 'auth',
     summary:
       'Opens the link mailed to a new address: it becomes the sign-in email (verified) and every session is signed out. A used, expired, cancelled or replaced link is 422 email_link_invalid; an address taken meanwhile is 422 email_taken.',
-    body: OneTimeLinkRequest,
-    reply: EmailChangeReply,
-    replies: { 422: 'email_link_invalid, email_taken' },
-    async handler({ body }) {
-      const switched = await openAddressLink(
-        s,
-        'email_change',
-        body.token,
-        `UPDATE users SET email = pending_email, pending_email = NULL, is_verified = true
+    kind: 'email_change',
+    sql: `UPDATE users SET email = pending_email, pending_email = NULL, is_verified = true
          WHERE id = $1 AND lower(pending_email) = $2 RETURNING id, email`,
-        true,
-      )
-      await s.sessions.revokeAll(switched.id)
-      return {
-        success: true,
-        code: 'email_changed',
-        message: 'Your email is changed. Please sign in with it.',
-        email: switched.email,
-      }
-    },
+    unlessReserved: true,
+    code: 'email_changed',
+    message: 'Your email is changed. Please sign in with it.',
   })
 
-  route(app, s, {
-    method: 'POST',
+  addressLinkRoute({
     url: '/api/email/undo',
-    tag: 'auth',
     summary:
       'Opens the undo link mailed to the old address: a pending change is dropped, a switched address goes back to the old one, and every session is signed out. 422 email_link_invalid or email_taken (the old address was taken meanwhile).',
-    body: OneTimeLinkRequest,
-    reply: EmailChangeReply,
-    replies: { 422: 'email_link_invalid, email_taken' },
-    async handler({ body }) {
-      const restored = await openAddressLink(
-        s,
-        'email_undo',
-        body.token,
-        `UPDATE users SET email = $2, pending_email = NULL, is_verified = true WHERE id = $1 RETURNING id, email`,
-      )
-      await dropLinks(s, restored.id, 'email_change')
-      await dropLinks(s, restored.id, 'email_undo')
-      await s.sessions.revokeAll(restored.id)
-      return {
-        success: true,
-        code: 'email_change_undone',
-        message:
-          'The change is undone and every device is signed out. Please sign in and reset your password.',
-        email: restored.email,
-      }
+    kind: 'email_undo',
+    sql: `UPDATE users SET email = $2, pending_email = NULL, is_verified = true WHERE id = $1 RETURNING id, email`,
+    async ends(uid) {
+      await dropLinks(s, uid, 'email_change')
+      await dropLinks(s, uid, 'email_undo')
     },
+    code: 'email_change_undone',
+    message: 'The change is undone and every device is signed out. Please sign in and reset your password.',
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/set-email/resend',
     tag: 'auth',
     summary: `Mails the pending address a new link (the older one stops working); at most ${C.resendPerHour} an hour. 422 no_pending_email.`,
-    auth: 'required',
     reply: EmailChangeReply,
     replies: { 422: 'no_pending_email', 429: 'too_many_attempts' },
-    async handler({ user }) {
-      const row = (await s.sessions.user(user!.row.id, true))!
+    async handler({ uid, user }) {
+      const row = (await s.sessions.user(uid, true))!
       if (!row.pending_email)
         throw fail(422, 'email', 'There is no email change to confirm.', 'no_pending_email')
       await limitResends(s, row.id)
       await sendConfirmLink(s, row.id, row.pending_email)
-      return userReply(s, user!, 'email_change_sent', `Check ${row.pending_email} to confirm the change.`)
+      return userReply(s, user, 'email_change_sent', `Check ${row.pending_email} to confirm the change.`)
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/set-email/cancel',
     tag: 'auth',
     summary: 'Drops a pending email change: its link stops working; the current email stays.',
-    auth: 'required',
     reply: EmailChangeReply,
-    async handler({ user }) {
-      await cancelEmailChange(s, user!.row.id)
-      return userReply(s, user!, 'email_change_cancelled', 'The email change is cancelled.')
+    async handler({ uid, user }) {
+      await cancelEmailChange(s, uid)
+      return userReply(s, user, 'email_change_cancelled', 'The email change is cancelled.')
     },
   })
 }

@@ -13,9 +13,9 @@ import type { Db } from '../db/index.ts'
 import { clicksAt, dayOf, inquiryWindow, matchInquiries } from '../lib/cashback/inquiries.ts'
 import { afterCashbackChanges } from '../lib/cashback/notify.ts'
 import { fail, HttpError } from '../lib/http.ts'
-import { memberIdByEmail } from '../lib/member-by-email.ts'
+import { devMemberRoute, storeForTest } from '../lib/member-by-email.ts'
 import { isoOf, isoOrNull } from '../lib/present.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
 const C = constants.cashback
@@ -72,17 +72,16 @@ const REFUSALS: Record<string, (date: string) => string> = {
  * review with the date it was filed.
  */
 export async function inquiryRoutes(app: FastifyInstance, s: Services) {
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/account/cashback-inquiries',
     tag: 'account',
     summary: `Report missing cash back: the store (internal name), order date, order number and amount (cents). Allowed from ${C.inquiryMinDaysAfterClick} days after a click of the member at that store and within ${C.inquiryMaxDaysAfterClick} days of it (422 no_click, too_soon or too_late, with the date in \`date\`; order_in_future; order_before_click); one per member, store and order number (409 inquiry_exists). Matched at once against the conversions a network reported without a known click (status matched), else under_review. Needs a verified email.`,
-    auth: 'required',
     body: InquiryRequest,
     reply: InquiryReply,
     replies: { 403: 'email_unverified', 404: 'unknown_store', 409: 'inquiry_exists', 422: 'refused' },
     async handler({ req, body, user }) {
-      const me = user!.row
+      const me = user.row
       if (!me.is_verified) throw fail(403, 'email', 'Please verify your email', 'email_unverified')
       const store = await s.db.one<{ id: number }>('SELECT id FROM stores WHERE internal_name = $1', [
         body.store,
@@ -114,30 +113,28 @@ export async function inquiryRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/cashback-inquiries',
     tag: 'account',
     summary: `The member's missing cash back inquiries, newest first (at most ${LIST_MAX}).`,
-    auth: 'required',
     reply: InquiriesReply,
-    async handler({ user }) {
+    async handler({ uid }) {
       const rows = await s.db.query<InquiryRow>(
         `${INQUIRY_SQL} WHERE i.user_id = $1 ORDER BY i.created_at DESC, i.id DESC LIMIT ${LIST_MAX}`,
-        [user!.row.id],
+        [uid],
       )
       return { data: rows.map(toInquiry) }
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/cashback-inquiries/stores',
     tag: 'account',
     summary: `The stores the member left for in the last ${C.inquiryMaxDaysAfterClick} days (the inquiry form's store picker), latest visit first: when an inquiry opens (the first such visit + ${C.inquiryMinDaysAfterClick} days) and closes (the last + ${C.inquiryMaxDaysAfterClick}), and the earliest and latest order dates.`,
-    auth: 'required',
     reply: InquiryStoresReply,
-    async handler({ user }) {
+    async handler({ uid }) {
       const rows = await s.db.query<{
         internal_name: string
         name: string
@@ -149,7 +146,7 @@ export async function inquiryRoutes(app: FastifyInstance, s: Services) {
          FROM clicks c JOIN stores s ON s.id = c.store_id
          WHERE c.user_id = $1 AND c.created_at >= now() - make_interval(days => $2::int)
          GROUP BY s.id, s.internal_name, s.name, s.logo ORDER BY max(c.created_at) DESC LIMIT ${LIST_MAX}`,
-        [user!.row.id, C.inquiryMaxDaysAfterClick],
+        [uid, C.inquiryMaxDaysAfterClick],
       )
       const today = dayOf(new Date())
       return {
@@ -169,20 +166,12 @@ export async function inquiryRoutes(app: FastifyInstance, s: Services) {
 
   // Test mode only (never registered in production): an aged click for the end-to-end tests.
   if (s.mode !== 'production')
-    route(app, s, {
-      method: 'POST',
-      url: '/api/dev/clicks',
-      tag: 'dev',
+    devMemberRoute(app, s, '/api/dev/clicks', {
       summary:
         "Test mode only: a click of the member at a store (internal name, else the first store) days_ago days ago, at the store's rate (to file a missing cash back inquiry in the end-to-end tests).",
       body: DevClickRequest,
-      async handler({ body }) {
-        const uid = await memberIdByEmail(s.db, body.email)
-        const store = await s.db.one<{ id: number; internal_name: string }>(
-          'SELECT id, internal_name FROM stores WHERE ($1::text IS NULL OR internal_name = $1::text) ORDER BY id LIMIT 1',
-          [body.store ?? null],
-        )
-        if (!store) throw fail(404, 'store', 'No such store.', 'not_found')
+      async handler({ body, uid }) {
+        const store = await storeForTest(s.db, body.store)
         const id = randomBytes(16).toString('base64url')
         await s.db.query(
           `INSERT INTO clicks (id, user_id, store_id, rate_type, rate_value, created_at)

@@ -23,7 +23,7 @@ import { book, countOf, lockMembers, sumsOf, toBalances, withdrawableOf } from '
 import { verifyPassword } from '../lib/password.ts'
 import { isoOf, isoOrNull, paged, pageOf, TOTAL_COL } from '../lib/present.ts'
 import { blockedFor, hit } from '../lib/ratelimit.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
 const MIN = constants.withdrawalMinimum
@@ -234,17 +234,15 @@ const requestHash = (b: { kind: string; amount: number; method: string; destinat
  * a row of the ledger table and every balance a sum over rows (lib/ledger.ts).
  */
 export async function ledgerRoutes(app: FastifyInstance, s: Services) {
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/ledger',
     tag: 'account',
     summary:
       'The ledger: every credit and debit, newest first, filtered by currency, kind and status, with pending, payable and paid totals.',
-    auth: 'required',
     query: LedgerQuery,
     reply: LedgerReply,
-    async handler({ query, user }) {
-      const uid = user!.row.id
+    async handler({ query, uid }) {
       const page = pageOf(query)
       const params = [uid, query.currency ?? null, query.kind ?? null, query.status ?? null]
       // the page first, then the store of its rows only
@@ -270,16 +268,15 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/ledger.csv',
     tag: 'account',
     summary:
       'The ledger as CSV (an attachment), streamed in batches; amounts as dollars with 2 decimals (negatives in parentheses) and whole coins.',
-    auth: 'required',
     query: LedgerFilter,
-    async handler({ query, user, reply }) {
-      const params = [user!.row.id, query.currency ?? null, query.kind ?? null, query.status ?? null]
+    async handler({ query, reply, uid }) {
+      const params = [uid, query.currency ?? null, query.kind ?? null, query.status ?? null]
       const day = new Date().toISOString().slice(0, 10)
       return reply
         .type('text/csv; charset=utf-8')
@@ -288,16 +285,14 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/balances',
     tag: 'account',
     summary:
       'Pending and payable cash (cents) and coins, summed over the ledger, with the withdrawal methods, minimums, coin rate and payout hold.',
-    auth: 'required',
     reply: BalancesReply,
-    async handler({ user }) {
-      const uid = user!.row.id
+    async handler({ uid }) {
       const sums = await s.sessions.sums(uid)
       const paysTestMoney = s.payouts?.paysTestMoney === true
       return {
@@ -319,31 +314,29 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/withdrawals',
     tag: 'account',
     summary: 'Cash and coin withdrawals, newest first.',
-    auth: 'required',
     query: PageQuery,
     reply: WithdrawalsReply,
-    async handler({ query, user }) {
+    async handler({ query, uid }) {
       const page = pageOf(query)
       const rows = await s.db.query<WithdrawalRow & { total: number }>(
         `SELECT ${WITHDRAWAL_COLS}, ${TOTAL_COL}
          FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC, id DESC ${page.sql}`,
-        [user!.row.id],
+        [uid],
       )
       return page.reply(rows, toWithdrawal)
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/account/withdrawals',
     tag: 'account',
     summary: `Withdraw payable cash (cents, minimum ${MIN.cashCents}) or coins (minimum ${MIN.coins}, ${COINS_PER_DOLLAR} coins a dollar), confirmed with the password. The idempotency key makes a repeat answer the first answer (409 idempotency_conflict for another body); a first payout to new details is held ${HOLD_DAYS} days (release_at). Needs a verified email.`,
-    auth: 'required',
     body: WithdrawalRequest,
     reply: WithdrawalReply,
     replies: {
@@ -351,9 +344,8 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
       422: 'Below the minimum, above the balance, a wrong password, or test money (test_money: booked by a development stand-in, never paid out)',
       429: 'Too many wrong passwords',
     },
-    async handler({ body, user }) {
-      const me = user!.row
-      const uid = me.id
+    async handler({ body, uid, user }) {
+      const me = user.row
       if (!me.is_verified) throw fail(403, 'email', 'Please verify your email', 'email_unverified')
       const min = body.kind === 'cash' ? MIN.cashCents : MIN.coins
       if (body.amount < min) {
@@ -537,29 +529,26 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
       'Rebates, optionally of one benefit type (/account/rebates/{benefit_type}), with totals by status.',
     ],
   ] as const) {
-    route(app, s, {
+    memberRoute(app, s, {
       method: 'GET',
       url,
       tag: 'account',
       summary,
-      auth: 'required',
       query: RebatesQuery,
       reply: RebatesReply,
-      handler: ({ query, user }) => purchases(user!.row.id, query),
+      handler: ({ query, uid }) => purchases(uid, query),
     })
   }
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/coins/history',
     tag: 'account',
     summary: 'Coin earnings and spendings (the coin rows of the ledger) with the payable coin balance.',
-    auth: 'required',
     query: PageQuery,
     reply: CoinHistoryReply,
-    async handler({ query, user }) {
+    async handler({ query, uid }) {
       const page = pageOf(query)
-      const uid = user!.row.id
       const rows = await s.db.query<{
         id: number
         amount: number

@@ -21,7 +21,7 @@ import { PROVIDERS, ProviderError } from '../lib/protection/providers.ts'
 import { syncAccount } from '../lib/protection/sync.ts'
 import { runWatcher } from '../lib/protection/watcher.ts'
 import { hit } from '../lib/ratelimit.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute, route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
 const base = DEFAULT_LINKED_ACCOUNTS_BASE
@@ -55,30 +55,28 @@ export async function linkedAccountRoutes(app: FastifyInstance, s: Services) {
     }),
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: `${base}/accounts`,
     tag: 'protection',
     summary: 'Linked accounts of the member; bearer token or login cookie.',
-    auth: 'required',
     cookieAuth: true,
     reply: LinkedAccountsReply,
-    async handler({ user }) {
-      return { data: (await linkedOf(s.db, user!.row.id)).map((r) => toLinked(r, p)) }
+    async handler({ uid }) {
+      return { data: (await linkedOf(s.db, uid)).map((r) => toLinked(r, p)) }
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: `${base}/accounts/authorize`,
     tag: 'protection',
     summary: "Start linking a provider: the address of the provider's consent page.",
-    auth: 'required',
     cookieAuth: true,
     body: AuthorizeRequest,
     reply: AuthorizeReply,
     replies: { 503: 'Linking that provider is off on this server (unavailable)' },
-    async handler({ body, user }) {
+    async handler({ body, uid }) {
       if (!p.available(body.provider) || !p.adapter)
         throw fail(
           503,
@@ -89,7 +87,7 @@ export async function linkedAccountRoutes(app: FastifyInstance, s: Services) {
       const state = randomBytes(32).toString('base64url')
       await s.db.query('INSERT INTO link_states (state, user_id, provider) VALUES ($1, $2, $3)', [
         state,
-        user!.row.id,
+        uid,
         body.provider,
       ])
       return { url: p.adapter.authorizeUrl(state, callbackUri(s), body.provider) }
@@ -172,18 +170,17 @@ export async function linkedAccountRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'DELETE',
     url: `${base}/accounts/:id`,
     tag: 'protection',
     summary: 'Unlink an account: the token is revoked at the provider and deleted; orders and claims stay.',
-    auth: 'required',
     cookieAuth: true,
     params: LinkedAccountParams,
-    async handler({ params, user }) {
+    async handler({ params, uid }) {
       const r = await s.db.one<{ token_ciphertext: string | null }>(
         'DELETE FROM linked_accounts WHERE id = $1 AND user_id = $2 RETURNING token_ciphertext',
-        [params.id, user!.row.id],
+        [params.id, uid],
       )
       if (!r) throw fail(404, 'id', 'Not found')
       if (r.token_ciphertext && p.adapter && p.cipher) {
@@ -194,17 +191,15 @@ export async function linkedAccountRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: `${base}/sync`,
     tag: 'protection',
     summary: "Read the member's linked accounts now and run the watcher for them.",
-    auth: 'required',
     cookieAuth: true,
     reply: SyncReply,
     replies: { 429: 'Checked a moment ago (rate_limited)' },
-    async handler({ user }) {
-      const uid = user!.row.id
+    async handler({ uid }) {
       if (p.syncMinSeconds > 0) {
         const wait = await hit(s.db, `protection-sync:${uid}`, 1, p.syncMinSeconds)
         if (wait > 0)

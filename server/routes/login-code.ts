@@ -3,7 +3,7 @@ import { LoginCodeExchangeRequest, LoginCodeReply, LoginReply } from '../../plug
 import { constants } from '../../src/config/constants.ts'
 import { fail } from '../lib/http.ts'
 import { issueLoginCode, takeLoginCode } from '../lib/login-codes.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute, route } from '../lib/route.ts'
 import type { UserRow } from '../lib/session.ts'
 import type { Services } from '../services.ts'
 import { loginReply } from './auth.ts'
@@ -24,14 +24,13 @@ export async function exchangeLoginCode(s: Services, code: string) {
  * with the member's session) asks for the code first; the page exchanges it once.
  */
 export async function loginCodeRoutes(app: FastifyInstance, s: Services) {
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/login-code',
     tag: 'auth',
     summary: `A one-time sign-in code for a link (/token/callback/<code>, ?xd=1&token=<code>): 32 random bytes, base64url, only its hash is stored, valid ${constants.urlLoginCodeMinutes} minutes, exchanged once.`,
-    auth: 'required',
     reply: LoginCodeReply,
-    handler: ({ user }) => issueLoginCode(s.db, user!.row.id, constants.urlLoginCodeMinutes),
+    handler: ({ uid }) => issueLoginCode(s.db, uid, constants.urlLoginCodeMinutes),
   })
 
   route(app, s, {

@@ -3,7 +3,7 @@ import { LoginReply } from '../../plugins/auth/contract.ts'
 import { MobileCodeReply, MobileExchangeRequest } from '../../plugins/mobile/contract.ts'
 import { constants } from '../../src/config/constants.ts'
 import { issueLoginCode } from '../lib/login-codes.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute, route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 import { exchangeLoginCode, INVALID_CODE } from './login-code.ts'
 
@@ -15,14 +15,13 @@ export { INVALID_CODE }
  * lib/login-codes.ts (routes/login-code.ts has the general calls).
  */
 export async function mobileRoutes(app: FastifyInstance, s: Services) {
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/mobile/code',
     tag: 'mobile',
     summary: `A one-time code for a deep link (32 random bytes, base64url; only its hash is stored), valid ${constants.mobile.oneTimeCodeMinutes} minutes.`,
-    auth: 'required',
     reply: MobileCodeReply,
-    handler: ({ user }) => issueLoginCode(s.db, user!.row.id, constants.mobile.oneTimeCodeMinutes),
+    handler: ({ uid }) => issueLoginCode(s.db, uid, constants.mobile.oneTimeCodeMinutes),
   })
 
   route(app, s, {

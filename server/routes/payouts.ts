@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { DevAdvanceRequest } from '../../plugins/account/contract.ts'
 import { errorBody } from '../lib/http.ts'
 import { releaseDuePayouts } from '../lib/ledger.ts'
-import { memberIdByEmail } from '../lib/member-by-email.ts'
+import { devMemberRoute } from '../lib/member-by-email.ts'
 import { settlePayout } from '../lib/payouts.ts'
-import { route } from '../lib/route.ts'
 import { signedWebhookRoute } from '../lib/signed-webhook.ts'
 import type { Services } from '../services.ts'
 
@@ -42,15 +41,11 @@ export async function payoutRoutes(app: FastifyInstance, s: Services) {
   })
 
   if (s.mode === 'production') return
-  route(app, s, {
-    method: 'POST',
-    url: '/api/dev/payouts/release',
-    tag: 'dev',
+  devMemberRoute(app, s, '/api/dev/payouts/release', {
     summary:
       "Test mode only: the member's held payouts end their hold now and go to the payout provider (scheduled work sends them), or to review above the threshold.",
     body: DevAdvanceRequest,
-    async handler({ body }) {
-      const uid = await memberIdByEmail(s.db, body.email)
+    async handler({ uid }) {
       const r = await releaseDuePayouts(s.db, { userId: uid, all: true })
       s.sessions.forget(uid)
       return { success: true, released: r.released, review: r.review.length }

@@ -15,7 +15,7 @@ import { fail } from '../lib/http.ts'
 import { isoOf, isoOrNull } from '../lib/present.ts'
 import { fileFinding } from '../lib/protection/findings.ts'
 import { claimsOf, ORDER_COLS, type OrderRow, pageFacts, toOrder } from '../lib/protection/present.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
 /** Which orders each watching page lists. */
@@ -29,17 +29,15 @@ const PAGE_ORDERS = {
 } as const
 
 export async function protectionRoutes(app: FastifyInstance, s: Services) {
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/protection/overview',
     tag: 'protection',
     summary:
       'One protection page: its watched orders, its claims, what was recovered this year, and the outage notice.',
-    auth: 'required',
     query: OverviewQuery,
     reply: OverviewReply,
-    async handler({ query, user }) {
-      const uid = user!.row.id
+    async handler({ query, uid }) {
       const orders = await s.db.query<OrderRow>(
         `SELECT ${ORDER_COLS} FROM protection_orders o WHERE o.user_id = $1 AND ${PAGE_ORDERS[query.kind]}
          ORDER BY o.ordered_at DESC, o.id DESC`,
@@ -53,15 +51,13 @@ export async function protectionRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/protection/parcels',
     tag: 'protection',
     summary: 'Parcels of the linked accounts with their carrier scans and package claims.',
-    auth: 'required',
     reply: ParcelsReply,
-    async handler({ user }) {
-      const uid = user!.row.id
+    async handler({ uid }) {
       const orders = await s.db.query<
         OrderRow & { events: { status: ParcelStatus; at: string; location: string | null }[] }
       >(
@@ -94,26 +90,24 @@ export async function protectionRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/protection/claims',
     tag: 'protection',
     summary:
       'Protection claims (shipping, price, hotel, carrental, package) with their timelines, optionally of one kind.',
-    auth: 'required',
     query: ClaimsQuery,
     reply: ClaimsReply,
-    async handler({ query, user }) {
-      return { data: await claimsOf(s.db, user!.row.id, { kind: query.kind }) }
+    async handler({ query, uid }) {
+      return { data: await claimsOf(s.db, uid, { kind: query.kind }) }
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/protection/claims',
     tag: 'protection',
     summary: 'File a package (never came) or shipping (late) claim about an order of a linked account.',
-    auth: 'required',
     body: ClaimRequest,
     reply: ClaimReply,
     replies: {
@@ -121,8 +115,7 @@ export async function protectionRoutes(app: FastifyInstance, s: Services) {
       409: 'That claim exists (claim_exists)',
       422: 'Not due yet (not_due), or the claims on the order already total its amount (nothing_left)',
     },
-    async handler({ reply, body, user }) {
-      const uid = user!.row.id
+    async handler({ reply, body, uid }) {
       const o = await s.db.one<OrderRow>(
         `SELECT ${ORDER_COLS} FROM protection_orders o WHERE o.id = $1 AND o.user_id = $2 AND o.kind = 'purchase'`,
         [body.order_id, uid],

@@ -5,7 +5,7 @@ import { constants } from '../../src/config/constants.ts'
 import { fail } from '../lib/http.ts'
 import { fileClaim, leftOf, listClaims, receiptOf } from '../lib/rebate-claims.ts'
 import { receiptReply } from '../lib/receipt-type.ts'
-import { route, zId } from '../lib/route.ts'
+import { memberRoute, route, zId } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
 /**
@@ -17,35 +17,31 @@ export async function rebateClaimRoutes(app: FastifyInstance, s: Services) {
   // base64 is 4 bytes for 3; room for the other fields
   const bodyLimit = Math.ceil(constants.rebateClaims.receiptMaxBytes / 3) * 4 + 16 * 1024
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/account/rebate-claims',
     tag: 'account',
     summary:
       'File a rebate claim of a Plus benefit (order number, date, amount, receipt as base64: PNG, JPEG, WebP, HEIC or PDF by its bytes, at most rebateClaims.receiptMaxBytes). It stays in review until staff decide. 403 plus_required; 422 receipt_type, receipt_too_big, order_claimed, order_too_old, over_monthly_cap (with left_cents).',
-    auth: 'required',
     body: ClaimRequest,
     reply: ClaimReply,
     bodyLimit,
     replies: { 403: 'plus_required', 422: 'invalid claim or over the monthly cap' },
-    async handler({ body, user }) {
-      const uid = user!.row.id
+    async handler({ body, uid }) {
       const data = await fileClaim(s, uid, body)
       return { data, left: await leftOf(s.db, uid) }
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/rebate-claims',
     tag: 'account',
     summary:
       "The member's rebate claims, newest first, with what is left this month of each capped benefit (cents).",
-    auth: 'required',
     query: ClaimsQuery,
     reply: ClaimsReply,
-    async handler({ query, user }) {
-      const uid = user!.row.id
+    async handler({ query, uid }) {
       return {
         data: await listClaims(s.db, uid, query.benefit_type),
         left: await leftOf(s.db, uid),
@@ -57,16 +53,15 @@ export async function rebateClaimRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/rebate-claims/:id/receipt',
     tag: 'account',
     summary: "A claim's receipt as it was uploaded, to its member only (404 for anyone else's).",
-    auth: 'required',
     params: z.object({ id: zId }),
     replies: { 404: 'not_found' },
-    async handler({ params, user, reply }) {
-      const r = await receiptOf(s, user!.row.id, params.id)
+    async handler({ params, reply, uid }) {
+      const r = await receiptOf(s, uid, params.id)
       if (!r) throw fail(404, 'id', 'No such receipt.', 'not_found')
       return receiptReply(reply, r, params.id, 'attachment')
     },

@@ -15,7 +15,7 @@ import { chargeSubscription, subscriptionState } from '../lib/billing/renewals.t
 import { fail, HttpError } from '../lib/http.ts'
 import { planOf, planReply, plans } from '../lib/plans.ts'
 import { isoOf, isoOrNull } from '../lib/present.ts'
-import { route } from '../lib/route.ts'
+import { memberRoute, route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
 export const DECLINED = 'Your payment was declined. Please insert a valid card and click "submit".'
@@ -113,18 +113,16 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
     handler: () => ({ data: plans().map(planReply) }),
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/upsell/subscribe',
     tag: 'upsell',
     summary:
       "Subscribe with a payment-method token (the card form posts the card to GET /api/billing/provider's tokenize_url). Sandbox cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 declines (402 with declined: true). A second trial: 422 trial_used.",
-    auth: 'required',
     body: SubscribeRequest,
     reply: SubscribeReply,
     replies: { 402: 'Payment declined: { declined: true, errors: { card_number: [message] } }' },
-    async handler({ body, user }) {
-      const uid = user!.row.id
+    async handler({ body, uid }) {
       const plan = planReply(planOf(body.plan))
       const open = `SELECT ${SUB_COLS} FROM subscriptions WHERE user_id = $1 AND plan = $2 AND status <> 'cancelled'`
       // The member's open subscription of the plan and the count of their payments, in ONE statement (one
@@ -227,32 +225,29 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/subscriptions',
     tag: 'upsell',
     summary: 'Subscriptions of the member (plus, shipping add-on).',
-    auth: 'required',
     reply: SubscriptionsReply,
-    async handler({ user }) {
+    async handler({ uid }) {
       const rows = await s.db.query<SubRow>(
         `SELECT ${SUB_COLS} FROM subscriptions WHERE user_id = $1 ORDER BY id`,
-        [user!.row.id],
+        [uid],
       )
       return { data: rows.map(toSub) }
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/cancel-subscription',
     tag: 'upsell',
     summary: 'Cancel a subscription; benefits end with it.',
-    auth: 'required',
     body: CancelRequest,
     reply: CancelReply,
-    async handler({ body, user }) {
-      const uid = user!.row.id
+    async handler({ body, uid }) {
       const r = await s.sessions.changing(uid, async (tx) => {
         const sub = await tx.one<SubRow>(
           `UPDATE subscriptions SET status = 'cancelled', cancelled_at = now(), next_billing_at = NULL
@@ -276,15 +271,13 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'GET',
     url: '/api/account/billing',
     tag: 'upsell',
     summary: 'Payment methods and payments.',
-    auth: 'required',
     reply: BillingReply,
-    async handler({ user }) {
-      const uid = user!.row.id
+    async handler({ uid }) {
       const pms = await s.db.query<{
         id: number
         brand: string
@@ -315,16 +308,15 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
     },
   })
 
-  route(app, s, {
+  memberRoute(app, s, {
     method: 'POST',
     url: '/api/account/payment-method',
     tag: 'upsell',
     summary:
       'Replace the card on file with a payment-method token (checked with a zero authorisation); a past-due membership is charged at once (402 when declined).',
-    auth: 'required',
     body: PaymentMethodRequest,
-    async handler({ body, user }) {
-      await replaceMethod(s, user!.row.id, body.payment_method)
+    async handler({ body, uid }) {
+      await replaceMethod(s, uid, body.payment_method)
       return { success: true }
     },
   })

@@ -70,7 +70,7 @@ export function SideMenu({ name }: { name: string }) {
       <ul id={listId} className={open ? `${s.list} ${s.open}` : s.list}>
         {links.map(({ entry: e, path }) => (
           <li key={e.route}>
-            <Link to={path} aria-current={e === current ? 'page' : undefined}>
+            <Link to={path} className={s.link} aria-current={e === current ? 'page' : undefined}>
               {t(e.label)}
             </Link>
           </li>

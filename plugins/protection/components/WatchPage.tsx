@@ -1,4 +1,4 @@
-import { type Column, constants, DataTable, LoadView, Money, useLoad, useTranslation } from '@core'
+import { type Column, DataTable, LoadView, Money, useLoad, useTranslation } from '@core'
 import { useState } from 'react'
 import type { OverviewReply, WatchedOrder, WatchKind } from '../contract'
 import { CheckNow } from './CheckNow'
@@ -154,12 +154,7 @@ export function WatchPage({ kind }: { kind: WatchKind }) {
   const api = useProtectionApi()
   const overview = useLoad(`overview:${kind}`, () => api.overview(kind))
   return (
-    <ProtectionPage
-      current={kind}
-      title={t(`watch.${kind}.title`)}
-      lead={t(`watch.${kind}.lead`, { days: constants.protection.priceWindowDays })}
-      testId={`protection-${kind}`}
-    >
+    <ProtectionPage current={kind}>
       <CheckNow onSettled={overview.retry} />
       <LoadView load={overview} what={t('watch.failed')} rows={4}>
         {(data) => <WatchContent kind={kind} data={data} reload={overview.retry} />}

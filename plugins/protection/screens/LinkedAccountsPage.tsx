@@ -186,12 +186,7 @@ const LinkedAccountsPage = observer(function LinkedAccountsPage() {
   }
 
   return (
-    <ProtectionPage
-      current="accounts"
-      title={t('accounts.title')}
-      lead={t('accounts.lead')}
-      testId="linked-accounts"
-    >
+    <ProtectionPage current="accounts">
       <CheckNow onDone={(reply) => slice.set(reply.data)} />
       <LoadView load={providers} what={t('accounts.failed')} rows={4}>
         {(list) => (

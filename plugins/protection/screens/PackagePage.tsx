@@ -104,12 +104,7 @@ export default function PackagePage() {
   const api = useProtectionApi()
   const parcels = useLoad('parcels', () => api.parcels())
   return (
-    <ProtectionPage
-      current="package"
-      title={t('package.title')}
-      lead={t('package.lead')}
-      testId="protection-package"
-    >
+    <ProtectionPage current="package">
       <CheckNow onSettled={parcels.retry} />
       <LoadView load={parcels} what={t('package.failed')} rows={3}>
         {(data) => <Parcels data={data} reload={parcels.retry} />}
