@@ -74,7 +74,9 @@ export async function boot(
   dropMismatchedFirstPaint(language)
   let http: HttpClient | undefined
   const texts = createI18n({
-    namespaces: [...new Set([...first.map((id) => id.split('/')[0]!), ...slots.flatMap((e) => e.texts)])],
+    namespaces: [
+      ...new Set([...first.flatMap((id) => registry.textsOf(id)), ...slots.flatMap((e) => e.texts)]),
+    ],
     locales: registry.locales,
     language,
     languages: config.app.languages,

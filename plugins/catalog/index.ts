@@ -18,6 +18,8 @@ import { CatalogStore, type CatalogStoreInstance } from './model'
  * and the extension-install prompts. Every screen is its own lazy chunk; only the small model is
  * in the initial bundle.
  */
+const PAGES = ['catalog-pages']
+
 export default definePlugin({
   name: 'catalog',
   requires: ['auth'],
@@ -78,6 +80,31 @@ export default definePlugin({
   locales: {
     en: () => import('../../locales/en/catalog.json'),
     es: () => import('../../locales/es/catalog.json'),
+  },
+  // texts home does not show (and the lazy country benefits and shop-now popup on home): not in its first view
+  namespaces: {
+    'catalog-pages': {
+      en: () => import('../../locales/en/catalog-pages.json'),
+      es: () => import('../../locales/es/catalog-pages.json'),
+    },
+  },
+  // every screen but home shows texts of 'catalog-pages' (not found, the store page, the redirect, the lists)
+  screenTexts: {
+    StoresPage: PAGES,
+    ProductsPage: PAGES,
+    ProductComparePage: PAGES,
+    MerchantPage: PAGES,
+    MerchantRedirectingPage: PAGES,
+    MerchantListPage: PAGES,
+    SectionPage: PAGES,
+    CouponsPage: PAGES,
+    OffersPage: PAGES,
+    CashbackOfferPage: PAGES,
+    CampaignPage: PAGES,
+    OfferRedirectPage: PAGES,
+    AppPage: PAGES,
+    ExtensionPage: PAGES,
+    ReferPage: PAGES,
   },
   slots: {
     'header.nav': { load: () => import('./components/HeaderNav'), texts: ['catalog'] },

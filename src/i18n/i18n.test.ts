@@ -74,4 +74,27 @@ describe('missing Spanish text (SPEC 1, 8, 9)', () => {
     expect(i18n.t('demo:greet')).toBe('Hello')
     expect(report).toHaveBeenCalledWith('Hello')
   })
+  it('a text looked up in several namespaces in turn is missing only when no namespace has it in Spanish', async () => {
+    const report = vi.fn()
+    const texts = (en: Record<string, string>, es: Record<string, string>) => ({
+      en: async () => ({ default: en }),
+      es: async () => ({ default: es }),
+    })
+    const locales = new Map([
+      ['shop', texts({ title: 'Shop' }, { title: 'Tienda' })],
+      ['shop-pages', texts({ apps: 'Apps', only: 'Only English' }, { apps: 'Aplicaciones' })],
+    ])
+    const { i18n } = await createI18n({
+      locales,
+      language: 'es',
+      languages: ['en', 'es'],
+      report,
+      namespaces: ['shop', 'shop-pages'],
+    })
+    const t = i18n.getFixedT('es', ['shop', 'shop-pages'])
+    expect([t('title'), t('apps')]).toEqual(['Tienda', 'Aplicaciones'])
+    expect(report).not.toHaveBeenCalled()
+    expect(t('only')).toBe('Only English')
+    expect(report).toHaveBeenCalledWith('Only English')
+  })
 })

@@ -96,9 +96,11 @@ export async function createI18n(opts: {
       const [nsFromKey, rest] = key.includes(':')
         ? (key.split(/:(.*)/s) as [string, string])
         : [undefined, key]
-      const ns = nsFromKey ?? (Array.isArray(nsOpt) ? nsOpt[0] : nsOpt) ?? 'core'
-      if (!i18n.exists(rest, { lng: constants.spanishLocale, ns, fallbackLng: false }))
-        reporter.missing(value)
+      // a t() over several namespaces (useTranslation's nsMode 'fallback') looks in each in turn
+      const list = nsFromKey ? [nsFromKey] : Array.isArray(nsOpt) ? nsOpt : [nsOpt ?? 'core']
+      const inSpanish = (ns: string) =>
+        i18n.exists(rest, { lng: constants.spanishLocale, ns, fallbackLng: false })
+      if (!list.some(inSpanish)) reporter.missing(value)
       return value
     },
   }

@@ -52,13 +52,12 @@ export async function renderFirstPaints(
     const load = registry.firstPaints.get(e.screen)
     if (!load) continue
     const { default: Component } = await load()
-    const ns = e.screen.split('/')[0]!
     for (const language of cfg.app.languages) {
       const { i18n } = await createI18n({
         locales: registry.locales,
         language,
         languages: cfg.app.languages,
-        namespaces: [ns],
+        namespaces: registry.textsOf(e.screen),
         report: () => {},
       })
       const body = renderToStaticMarkup(

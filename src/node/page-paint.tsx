@@ -152,7 +152,7 @@ export async function createPagePainter(
   const namespaces = [
     ...new Set([
       'core',
-      ...[...screens.keys()].map((id) => id.split('/')[0]!),
+      ...[...screens.keys()].flatMap((id) => registry.textsOf(id)),
       ...slots.flatMap((e) => e.texts),
     ]),
   ]

@@ -57,6 +57,26 @@ describe('plugin contract', () => {
       ]),
     ).toThrow(/texts 'nope'/)
   })
+  it("a screen may name further texts it shows: they load with it, its plugin's first; unknown ones fail early", () => {
+    const loader = async () => ({ default: {} })
+    const r = createRegistry([
+      definePlugin({
+        name: 'shop',
+        screens: { HomePage: screen, AppPage: screen },
+        locales: { en: loader },
+        namespaces: { 'shop-pages': { en: loader } },
+        screenTexts: { AppPage: ['shop-pages'] },
+      }),
+    ])
+    expect(r.textsOf('shop/AppPage')).toEqual(['shop', 'shop-pages'])
+    expect(r.textsOf('shop/HomePage')).toEqual(['shop'])
+    expect(() =>
+      createRegistry([definePlugin({ name: 'x', screens: { A: screen }, screenTexts: { A: ['nope'] } })]),
+    ).toThrow(/texts 'nope'/)
+    expect(() =>
+      createRegistry([definePlugin({ name: 'x', locales: { en: loader }, screenTexts: { Missing: ['x'] } })]),
+    ).toThrow(/not one of its screens/)
+  })
   it('the root store has one slice per plugin model; a disabled one throws when asked for', () => {
     const Model = types.model('Shop', { n: 1 })
     const root = buildRootModel([

@@ -29,6 +29,8 @@ export interface Registry {
   /** Named parts by name ('account.rebates'), shown by the core's `<Part>`. */
   readonly parts: ReadonlyMap<string, PartEntry>
   readonly screens: ReadonlyMap<string, ComponentLoader>
+  /** The namespaces a screen shows ('catalog/AppPage' -> ['catalog', 'catalog-pages']), its plugin's first. */
+  textsOf(screen: string): string[]
   /** First paints by screen id ('upsell/LanderPage'). */
   readonly firstPaints: ReadonlyMap<string, ComponentLoader<FirstPaintProps>>
   readonly guards: ReadonlyMap<string, Guard>
@@ -69,6 +71,7 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
   const slots = new Map<SlotName, SlotEntry[]>()
   const menus = new Map<string, MenuEntry[]>()
   const parts = new Map<string, PartEntry>()
+  const screenTexts = new Map<string, readonly string[]>()
   for (const p of plugins) {
     for (const [name, load] of Object.entries(p.parts ?? {})) {
       const owner = parts.get(name)?.plugin
@@ -91,6 +94,11 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
       if (!p.screens?.[id])
         throw new Error(`Plugin '${p.name}' has a first paint for '${id}', which is not one of its screens.`)
       firstPaints.set(`${p.name}/${id}`, loader)
+    }
+    for (const [id, names] of Object.entries(p.screenTexts ?? {})) {
+      if (!p.screens?.[id])
+        throw new Error(`Plugin '${p.name}' names texts for '${id}', which is not one of its screens.`)
+      screenTexts.set(`${p.name}/${id}`, names)
     }
     for (const [id, guard] of Object.entries(p.guards ?? {})) {
       const owner = guardOwner.get(id)
@@ -117,6 +125,10 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
           throw new Error(
             `A component for slot '${slot}' names texts '${ns}', which no enabled plugin gives.`,
           )
+  for (const [screen, names] of screenTexts)
+    for (const ns of names)
+      if (ns !== 'core' && !locales.has(ns))
+        throw new Error(`The screen '${screen}' names texts '${ns}', which no enabled plugin gives.`)
   for (const [menu, list] of menus)
     for (const e of list) {
       const ns = e.label.split(':')[0]!
@@ -130,6 +142,7 @@ export function createRegistry(plugins: readonly Plugin[]): Registry {
   return {
     plugins,
     screens,
+    textsOf: (screen) => [...new Set([screen.split('/')[0]!, ...(screenTexts.get(screen) ?? [])])],
     parts,
     menus,
     navigation,

@@ -171,6 +171,13 @@ export interface PluginDefinition {
    */
   namespaces?: Readonly<Record<string, Readonly<Record<string, LocaleLoader>>>>
   /**
+   * Namespaces a screen shows besides the plugin's own, by screen name as in `screens`: loaded with
+   * the screen before its first render (in the browser and when the server draws it), so texts that
+   * only a few screens show need not come with the namespace every page loads.
+   * @example screenTexts: { AppPage: ['catalog-pages'] }
+   */
+  screenTexts?: Readonly<Record<string, readonly string[]>>
+  /**
    * Static first paints of screens, by screen name as in `screens`: rendered to HTML at build time
    * for every path without parameters or guard that shows the screen in the bare layout, and sent in the page
    * until the app has started (src/first-paint). Text and layout only, no controls: the component must

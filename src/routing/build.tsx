@@ -53,7 +53,7 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
     if (hit) return hit
     const loader = o.registry.screens.get(id)
     if (!loader) throw new Error(`No enabled plugin gives the screen '${id}'.`)
-    const [mod] = await Promise.all([loader(), o.i18n.loadNamespaces(id.split('/')[0]!)])
+    const [mod] = await Promise.all([loader(), o.i18n.loadNamespaces(o.registry.textsOf(id))])
     screenCache.set(id, mod.default)
     return mod.default
   }

@@ -155,7 +155,7 @@ test.describe('lander /spl/spland1 (SPEC 2.2, 2.9, 4, 5, 8)', () => {
     await page.getByRole('link', { name: 'Cancel a membership' }).click()
     await expect.poll(() => pathOf(page)).toBe('/cancel-subscription')
     await expect(page.getByTestId('coins')).toHaveCount(0)
-    expect(await page.locator('[class*="coin"]').count()).toBe(0)
+    expect(await page.locator('[data-coin]').count()).toBe(0)
 
     // cancel in one step, with a clear confirmation
     await page.getByRole('button', { name: 'Cancel my Plus membership' }).click()

@@ -1,6 +1,7 @@
-import { CATALOG_COUNTRIES, loadBenefitImages, loadCountryCatalog, useServices, useTranslation } from '@core'
+import { CATALOG_COUNTRIES, loadBenefitImages, loadCountryCatalog, useServices } from '@core'
 import { useEffect, useState } from 'react'
 import { catalogApi } from '../api'
+import { useCatalogPages } from '../texts'
 import s from './catalog.module.css'
 
 interface CountryCatalog {
@@ -14,7 +15,7 @@ interface CountryCatalog {
  * config/benefits.json where one exists. A country without a catalog shows nothing.
  */
 export default function CountryBenefits() {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   const { http } = useServices()
   const [data, setData] = useState<{
     catalog: CountryCatalog

@@ -1,10 +1,11 @@
-import { useDocumentTitle, useServices, useTranslation } from '@core'
+import { useDocumentTitle, useServices } from '@core'
 import type { ReactNode } from 'react'
+import { useCatalogPages } from '../texts'
 import s from './catalog.module.css'
 
 /** The app and extension pages: a title, a lead, a few points and the actions. */
 export function InfoPage({ k, children, testId }: { k: string; children?: ReactNode; testId: string }) {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   const { config } = useServices()
   const brand = config.brand.name
   const points = t(`${k}.points`, { returnObjects: true, brand, defaultValue: [] }) as unknown

@@ -1,7 +1,9 @@
-import { Button, buttonClass, errorText, RouteLink, useNotFoundStatus, useTranslation } from '@core'
+import { Button, errorText, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { type ReactNode, useDeferredValue } from 'react'
 import s from './catalog.module.css'
+
+// NotFoundState and PagedList are files of their own: home shows neither, and this file is in its first view
 
 /** Grey tiles while a list loads: the same shape as the tiles that will replace them. */
 export function Skeleton({ count = 8, kind = 'tile' }: { count?: number; kind?: 'tile' | 'row' }) {
@@ -41,27 +43,6 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => 
   )
 }
 
-/** Where a not-found page sends the visitor, by route name. */
-const BACK = { product: { route: 'products' }, offer: { route: 'offers' }, store: { route: 'stores' } }
-
-/** A merchant, category, offer or product that does not exist: said plainly, inside the layout. */
-export function NotFoundState({ what }: { what: 'store' | 'category' | 'offer' | 'product' | 'section' }) {
-  const { t } = useTranslation('catalog')
-  useNotFoundStatus() // drawn by the server, the page is a 404
-  const back = (what === 'product' ? BACK.product : what === 'offer' ? BACK.offer : BACK.store).route
-  return (
-    <section className={s.notFound} data-testid="catalog-not-found" aria-labelledby="cnf-title">
-      <h1 id="cnf-title">{t(`notFound.${what}.title`)}</h1>
-      <p>{t(`notFound.${what}.body`)}</p>
-      <p>
-        <RouteLink route={back} className={buttonClass()}>
-          {t(`notFound.${what}.action`)}
-        </RouteLink>
-      </p>
-    </section>
-  )
-}
-
 /** The status of a cached list in one place: skeleton, error with retry, empty, or the list. */
 export function ListStatus({
   status,
@@ -87,43 +68,6 @@ export function ListStatus({
   if (status === 'error') return <ErrorState error={error} onRetry={onRetry} />
   if (status === 'success') return <EmptyState>{empty}</EmptyState>
   return <>{skeleton ?? <Skeleton />}</>
-}
-
-/** A paged list of `usePaged` in one place: its status as ListStatus shows it, the items, then 'Show more'. */
-export function PagedList({
-  list,
-  empty,
-  more,
-  skeleton,
-  children,
-}: {
-  list: {
-    status: string
-    error: unknown
-    items: unknown[]
-    has_more: boolean
-    retry: () => void
-    more: () => void
-  }
-  empty: ReactNode
-  /** The 'Show more' button's label. */
-  more: string
-  skeleton?: ReactNode
-  children: ReactNode
-}) {
-  return (
-    <ListStatus
-      status={list.status}
-      error={list.error}
-      count={list.items.length}
-      onRetry={list.retry}
-      empty={empty}
-      skeleton={skeleton}
-    >
-      {children}
-      <More list={list} onMore={list.more} label={more} />
-    </ListStatus>
-  )
 }
 
 /** 'Show more' under a paged list; says so when the next page failed. */

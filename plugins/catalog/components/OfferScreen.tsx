@@ -1,14 +1,16 @@
-import { type LoadState, type Offer, useDocumentTitle, useTranslation } from '@core'
+import { type LoadState, type Offer, useDocumentTitle } from '@core'
 import { Link } from 'react-router-dom'
+import { useCatalogPages } from '../texts'
 import { useStorePaths } from '../url'
 import s from './catalog.module.css'
-import { ErrorState, NotFoundState, Skeleton } from './ListState'
+import { ErrorState, Skeleton } from './ListState'
 import { Logo } from './Logo'
+import { NotFoundState } from './NotFoundState'
 import { OfferDetail } from './offers'
 
 /** A cash-back offer or campaign page: the offer, its terms and the activate button (gated). */
 export function OfferScreen({ r }: { r: LoadState<Offer> & { retry: () => void } }) {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   const paths = useStorePaths()
   useDocumentTitle(r.status === 'success' ? r.data.display_name : undefined)
   if (r.status === 'not-found') return <NotFoundState what="offer" />

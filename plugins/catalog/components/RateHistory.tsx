@@ -1,6 +1,7 @@
-import { formatCents, useTranslation } from '@core'
+import { formatCents } from '@core'
 import { useId } from 'react'
 import type { Rate } from '../contract'
+import { useCatalogPages } from '../texts'
 import { percentOf } from '../url'
 import s from './catalog.module.css'
 
@@ -59,7 +60,7 @@ export function historyDay(d: Date, lng: string, t: T): string {
  * the rate log, with the same numbers as a table for screen readers.
  */
 export function RateHistory({ history, rate, best }: { history: RatePoint[]; rate: Rate; best: Rate }) {
-  const { t, i18n } = useTranslation('catalog')
+  const { t, i18n } = useCatalogPages()
   const titleId = useId()
   const fmt = (v: number) => (rate.type === 'percent' ? percentOf(v) : formatCents(v, i18n.language))
   const pts = historyPoints(history, rate.value)

@@ -1,5 +1,6 @@
-import { constants, Dialog, useTranslation } from '@core'
+import { constants, Dialog } from '@core'
 import { useEffect, useRef } from 'react'
+import { useCatalogPages } from '../texts'
 import s from './catalog.module.css'
 
 /** 'Redirecting... No Code Required' (SPEC 2.9): shown redirectPopupMs, then the visit goes on. */
@@ -14,7 +15,7 @@ export default function RedirectPopup({
   onClose: () => void
   onDone: () => void
 }) {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   const done = useRef(onDone)
   done.current = onDone
   useEffect(() => {

@@ -8,7 +8,6 @@ import {
   useFirstData,
   useServices,
   useStore,
-  useTranslation,
 } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useState } from 'react'
@@ -25,8 +24,10 @@ import {
   storeSort,
   storesRequest,
 } from '../first-data'
+import { useCatalogPages } from '../texts'
 import s from './catalog.module.css'
-import { EmptyState, ErrorState, More, NotFoundState, Skeleton } from './ListState'
+import { EmptyState, ErrorState, More, Skeleton } from './ListState'
+import { NotFoundState } from './NotFoundState'
 import { StoreGrid } from './StoreTile'
 
 export type { Sort }
@@ -55,7 +56,7 @@ export const StoreBrowser = observer(function StoreBrowser({
   plus?: boolean
   defaultSort?: Sort
 }) {
-  const { t, i18n } = useTranslation('catalog')
+  const { t, i18n } = useCatalogPages()
   const catalog = useStore('catalog')
   const { http, config } = useServices()
   const [search, setSearch] = useSearchParams()

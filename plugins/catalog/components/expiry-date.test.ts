@@ -1,7 +1,9 @@
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import en from '../../../locales/en/catalog.json'
+import pagesEn from '../../../locales/en/catalog-pages.json'
 import es from '../../../locales/es/catalog.json'
+import pagesEs from '../../../locales/es/catalog-pages.json'
 import { expiryDate } from './Coupons'
 import { historyDay, historyMonth } from './RateHistory'
 
@@ -11,7 +13,7 @@ const year = new Date().getFullYear()
 const texts = i18next.createInstance()
 await texts.init({
   lng: 'en',
-  resources: { en: { catalog: en }, es: { catalog: es } },
+  resources: { en: { catalog: en, 'catalog-pages': pagesEn }, es: { catalog: es, 'catalog-pages': pagesEs } },
   defaultNS: 'catalog',
   interpolation: { escapeValue: false },
 })
@@ -50,7 +52,8 @@ describe("the rate history's dates, written from the texts", () => {
     ['es', 'es-US'],
   ] as const) {
     it(`are what Intl writes in ${lng}: month and year, and the table's day`, () => {
-      const t = texts.getFixedT(lng, 'catalog')
+      // the store page's texts: 'catalog', then 'catalog-pages' (../texts.ts)
+      const t = texts.getFixedT(lng, ['catalog', 'catalog-pages'])
       const dates = [
         ...Array.from({ length: 12 }, (_, m) => new Date(year, m, m === 1 ? 28 : 31, 23, 59)),
         new Date(year + 1, 0, 5),

@@ -6,8 +6,10 @@ import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import routes from '../../../config/routes.json'
 import catalogEn from '../../../locales/en/catalog.json'
+import pagesEn from '../../../locales/en/catalog-pages.json'
 import coreEn from '../../../locales/en/core.json'
 import catalogEs from '../../../locales/es/catalog.json'
+import pagesEs from '../../../locales/es/catalog-pages.json'
 import { routeTable } from '../../../tests/unit/kit'
 import AppPage from './AppPage'
 
@@ -15,7 +17,10 @@ async function show(page: unknown, lng = 'en') {
   const i18n = i18next.createInstance()
   await i18n.use(initReactI18next).init({
     lng,
-    resources: { en: { core: coreEn, catalog: catalogEn }, es: { catalog: catalogEs } },
+    resources: {
+      en: { core: coreEn, catalog: catalogEn, 'catalog-pages': pagesEn },
+      es: { catalog: catalogEs, 'catalog-pages': pagesEs },
+    },
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
@@ -56,17 +61,17 @@ describe('catalog/AppPage', () => {
     ['appInstallExpired', 'app-install-expired-page'],
   ])('%s: its own title as the heading, its test id, and a link to the stores', async (page, testId) => {
     await show(page)
-    const texts = catalogEn.apps[page as 'getApp'] as { title: string }
+    const texts = pagesEn.apps[page as 'getApp'] as { title: string }
     expect(screen.getByTestId(testId)).not.toBeNull()
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       texts.title.replace('{{brand}}', 'Rewards'),
     )
-    expect(screen.getByRole('link', { name: catalogEn.apps.browse }).getAttribute('href')).toBe('/stores')
+    expect(screen.getByRole('link', { name: pagesEn.apps.browse }).getAttribute('href')).toBe('/stores')
   })
 
   it('speaks Spanish', async () => {
     await show('getApp', 'es')
-    const title = (catalogEs.apps.getApp as { title: string }).title.replace('{{brand}}', 'Rewards')
+    const title = (pagesEs.apps.getApp as { title: string }).title.replace('{{brand}}', 'Rewards')
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title)
   })
 

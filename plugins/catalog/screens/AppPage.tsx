@@ -1,6 +1,7 @@
-import { buttonClass, NotFound, RouteLink, type ScreenProps, useTranslation } from '@core'
+import { buttonClass, NotFound, RouteLink, type ScreenProps } from '@core'
 import s from '../components/catalog.module.css'
 import { InfoPage } from '../components/InfoPage'
+import { useCatalogPages } from '../texts'
 
 /** The app pages the route table may name in its props (`page`), each with its texts under `apps.<page>`. */
 const PAGES = ['getApp', 'mobileApp', 'appInstall', 'appInstallExpired'] as const
@@ -15,7 +16,7 @@ const testIdOf = (page: AppPageKey) => `${page.replace(/[A-Z]/g, (c) => `-${c.to
  * does and where to find it. config/routes.json says which page in the route's props (`page`).
  */
 export default function AppPage({ page }: ScreenProps) {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   if (!isPage(page)) return <NotFound />
   return (
     <InfoPage key={page} k={`apps.${page}`} testId={testIdOf(page)}>

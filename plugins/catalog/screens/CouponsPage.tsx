@@ -1,16 +1,19 @@
-import { type ScreenProps, useDocumentTitle, usePaged, useServices, useStore, useTranslation } from '@core'
+import { type ScreenProps, useDocumentTitle, usePaged, useServices, useStore } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { catalogApi } from '../api'
 import { CategoryChips, type Named } from '../components/CategoryChips'
 import { CouponCard } from '../components/Coupons'
 import s from '../components/catalog.module.css'
-import { NotFoundState, PagedList, Skeleton } from '../components/ListState'
+import { Skeleton } from '../components/ListState'
+import { NotFoundState } from '../components/NotFoundState'
+import { PagedList } from '../components/PagedList'
 import type { Coupon } from '../contract'
+import { useCatalogPages } from '../texts'
 
 /** /coupons and /coupons/{category}: unexpired coupons, most popular first, a page at a time. */
 export default observer(function CouponsPage({ params }: ScreenProps) {
-  const { t, i18n } = useTranslation('catalog')
+  const { t, i18n } = useCatalogPages()
   const catalog = useStore('catalog')
   const { http } = useServices()
   const category = params.category

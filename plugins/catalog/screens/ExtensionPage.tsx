@@ -1,12 +1,13 @@
-import { Button, Dialog, NotFound, useServices, useTranslation } from '@core'
+import { Button, Dialog, NotFound, useServices } from '@core'
 import { useState } from 'react'
 import s from '../components/catalog.module.css'
 import { InfoPage } from '../components/InfoPage'
 import { brandHasExtension, extensionInstalled, supportedBrowser } from '../extension'
+import { useCatalogPages } from '../texts'
 
 /** /extension: what the browser extension does, and where to get it; not found for a brand without one. */
 export default function ExtensionPage() {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   const [installed, setInstalled] = useState(false)
   const browser = supportedBrowser(navigator.userAgent)
   if (!brandHasExtension(useServices().config)) return <NotFound />

@@ -7,15 +7,15 @@ import {
   useFirstData,
   useLoad,
   useServices,
-  useTranslation,
 } from '@core'
 import { useState } from 'react'
 import { catalogApi } from '../api'
 import { CouponCard } from '../components/Coupons'
 import s from '../components/catalog.module.css'
 import { ExtensionBanner } from '../components/ExtensionBanner'
-import { EmptyState, ErrorState, NotFoundState, Skeleton } from '../components/ListState'
+import { EmptyState, ErrorState, Skeleton } from '../components/ListState'
 import { Logo } from '../components/Logo'
+import { NotFoundState } from '../components/NotFoundState'
 import { OfferPopup } from '../components/offers'
 import { PlusRate } from '../components/PlusRate'
 import { RateHistory } from '../components/RateHistory'
@@ -23,10 +23,11 @@ import { StoreGrid } from '../components/StoreTile'
 import { useStoreVisit } from '../components/visit'
 import type { StoreDetail, StoreReply } from '../contract'
 import { MERCHANT_NAME, storeRequest } from '../first-data'
+import { useCatalogPages } from '../texts'
 
 /** A store page: /{merchant}-coupons and the older /{merchant}/coupons. */
 export default function MerchantPage({ params }: ScreenProps) {
-  const { t, i18n } = useTranslation('catalog')
+  const { t, i18n } = useCatalogPages()
   const { http } = useServices()
   const merchant = (params.merchant ?? '').toLowerCase()
   const lang = i18n.language === 'es' ? 'es' : 'en'
@@ -61,7 +62,7 @@ export default function MerchantPage({ params }: ScreenProps) {
 }
 
 function StoreView({ store }: { store: StoreDetail }) {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   const { http } = useServices()
   const visit = useStoreVisit()
   const [offer, setOffer] = useState<Offer | null>(null)

@@ -1,9 +1,11 @@
-import { HttpError, type ScreenProps, useDocumentTitle, useServices, useTranslation } from '@core'
+import { HttpError, type ScreenProps, useDocumentTitle, useServices } from '@core'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
-import { ErrorState, NotFoundState } from '../components/ListState'
+import { ErrorState } from '../components/ListState'
+import { NotFoundState } from '../components/NotFoundState'
+import { useCatalogPages } from '../texts'
 import { safeUrl, useStorePaths } from '../url'
 
 /**
@@ -12,7 +14,7 @@ import { safeUrl, useStorePaths } from '../url'
  * is not http(s), or a store without a tracking link (409), is never opened.
  */
 export default function MerchantRedirectingPage({ params }: ScreenProps) {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   const services = useServices()
   const paths = useStorePaths()
   const merchant = (params.merchant ?? '').toLowerCase()

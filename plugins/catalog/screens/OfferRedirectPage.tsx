@@ -1,8 +1,9 @@
-import { buttonClass, RouteLink, type ScreenProps, useApp, useDocumentTitle, useTranslation } from '@core'
+import { buttonClass, RouteLink, type ScreenProps, useApp, useDocumentTitle } from '@core'
 import { useEffect, useState } from 'react'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
-import { NotFoundState } from '../components/ListState'
+import { NotFoundState } from '../components/NotFoundState'
+import { useCatalogPages } from '../texts'
 import { isCatalogOffer, safeUrl } from '../url'
 
 /**
@@ -11,7 +12,7 @@ import { isCatalogOffer, safeUrl } from '../url'
  * A link that is not http(s) is never opened; a button stays for when the browser holds it back.
  */
 export default function OfferRedirectPage({ params }: ScreenProps) {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   const { services } = useApp()
   const id = params.id ?? ''
   const [state, setState] = useState<'loading' | 'not-found' | 'bad' | { url: string }>('loading')

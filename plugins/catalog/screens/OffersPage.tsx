@@ -1,21 +1,13 @@
 import type { Offer, ScreenProps } from '@core'
-import {
-  Button,
-  ChipNav,
-  OfferTypes,
-  pathTo,
-  routeAt,
-  useDocumentTitle,
-  usePaged,
-  useServices,
-  useTranslation,
-} from '@core'
+import { Button, ChipNav, OfferTypes, pathTo, routeAt, useDocumentTitle, usePaged, useServices } from '@core'
 import { useState } from 'react'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
-import { NotFoundState, PagedList } from '../components/ListState'
 import { Logo } from '../components/Logo'
+import { NotFoundState } from '../components/NotFoundState'
 import { OfferPopup } from '../components/offers'
+import { PagedList } from '../components/PagedList'
+import { useCatalogPages } from '../texts'
 
 /** The catalog's own offers: cash back and coupons. Coin offers (APP, GAME) belong to the coins plugin. */
 export const CATALOG_OFFER_TYPES = ['CASHBACK', 'coupon'] as const
@@ -29,7 +21,7 @@ const isCatalogType = (t: unknown): t is CatalogType =>
  * the brand routes '/offers/<type>' to a screen of its own (coins' APP and GAME on a brand with coins).
  */
 export default function OffersPage({ params }: ScreenProps) {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   const { config } = useServices()
   const type = params.type
   const known = !type || isCatalogType(type)
@@ -72,7 +64,7 @@ export default function OffersPage({ params }: ScreenProps) {
 }
 
 function OfferList({ type, headingLevel = 2 }: { type: CatalogType; headingLevel?: 2 | 3 }) {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   const { http } = useServices()
   const [open, setOpen] = useState<Offer | null>(null)
   const list = usePaged<Offer>(type, (page) => catalogApi(http).offers({ type, page, per_page: 24 }))

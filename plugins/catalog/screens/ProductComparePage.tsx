@@ -11,8 +11,9 @@ import {
 import { Link } from 'react-router-dom'
 import { catalogApi } from '../api'
 import s from '../components/catalog.module.css'
-import { ErrorState, NotFoundState, Skeleton } from '../components/ListState'
+import { ErrorState, Skeleton } from '../components/ListState'
 import { Logo } from '../components/Logo'
+import { NotFoundState } from '../components/NotFoundState'
 import type { Product } from '../contract'
 import { useStorePaths } from '../url'
 

@@ -1,11 +1,13 @@
-import { type ScreenProps, useDocumentTitle, usePaged, useServices, useStore, useTranslation } from '@core'
+import { type ScreenProps, useDocumentTitle, usePaged, useServices, useStore } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { catalogApi } from '../api'
 import { CategoryChips, type Named } from '../components/CategoryChips'
-import { NotFoundState, PagedList } from '../components/ListState'
+import { NotFoundState } from '../components/NotFoundState'
+import { PagedList } from '../components/PagedList'
 import { ProductGrid } from '../components/ProductCard'
 import type { Product } from '../contract'
+import { useCatalogPages } from '../texts'
 
 type ProductCategory = Named & { children: Named[] }
 
@@ -14,7 +16,7 @@ type ProductCategory = Named & { children: Named[] }
  * product categories from the store (cached 24 hours).
  */
 export default observer(function ProductsPage({ params, tier }: ScreenProps) {
-  const { t, i18n } = useTranslation('catalog')
+  const { t, i18n } = useCatalogPages()
   const catalog = useStore('catalog')
   const { http } = useServices()
   const { category, subcategory } = params

@@ -1,7 +1,8 @@
-import { Button, buttonClass, constants, RouteLink, storage, useApp, useSession, useTranslation } from '@core'
+import { Button, buttonClass, constants, RouteLink, storage, useApp, useSession } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { InfoPage } from '../components/InfoPage'
+import { useCatalogPages } from '../texts'
 
 /**
  * The referral code of a /refer link: `ref` (constants.referenceQueryParam, the link the server gives
@@ -25,7 +26,7 @@ export function rememberReferral(search: string) {
 
 /** /refer: sets the 'refer your friend' flag, then invites a visitor to join or a member to share. */
 function ReferPage() {
-  const { t } = useTranslation('catalog')
+  const { t } = useCatalogPages()
   const { services } = useApp()
   const member = useSession().authenticated
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { type ScreenProps, useDocumentTitle, useLoad, useServices, useTranslation } from '@core'
 import { catalogApi } from '../api'
-import { EmptyState, ErrorState, NotFoundState, Skeleton } from '../components/ListState'
+import { EmptyState, ErrorState, Skeleton } from '../components/ListState'
+import { NotFoundState } from '../components/NotFoundState'
 import { ProductGrid } from '../components/ProductCard'
 import { StoreGrid } from '../components/StoreTile'
 import type { Product, Store } from '../contract'

@@ -33,6 +33,7 @@ export function FallingCoins() {
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed set of decorative coins
           key={i}
           className={c.coin}
+          data-coin=""
           // each coin's place, size and pace are computed from its index: custom properties read by .coin
           style={
             {
