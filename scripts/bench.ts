@@ -20,15 +20,14 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { extname, join, resolve } from 'node:path'
-import { gzipSync } from 'node:zlib'
-import { type Browser, chromium } from '@playwright/test'
+import { chromium } from '@playwright/test'
 import { appScripts } from './app-scripts.mjs'
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs'
+import { FIRST_VIEW_BUDGET, scriptsOf, sizes } from './first-view'
 
 const root = join(import.meta.dirname, '..')
 const HOME_BUDGET = 175 * 1024
 const LANDER_BUDGET = 175 * 1024
-const FIRST_VIEW_BUDGET = 195 * 1024
 const types: Record<string, string> = {
   '.js': 'text/javascript',
   '.css': 'text/css',
@@ -76,47 +75,7 @@ async function startProduct(brand: string, port: number) {
   throw new Error(`the product server for ${brand} did not start`)
 }
 
-/**
- * The JavaScript files a first visit to `url` loads until it settles: the page has loaded and no
- * request has started or ended for a second (other hosts refused). Playwright's 'networkidle' is not
- * used: headless Chromium never reports the favicon's request as finished, so it never came.
- */
-async function scriptsOf(browser: Browser, url: string): Promise<Set<string>> {
-  const page = await browser.newPage()
-  const files = new Set<string>()
-  const origin = new URL(url).origin
-  let last = Date.now()
-  const touch = () => {
-    last = Date.now()
-  }
-  await page.route('**/*', (route) =>
-    new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
-  )
-  page.on('request', touch)
-  page.on('requestfinished', touch)
-  page.on('requestfailed', touch)
-  page.on('response', (r) => {
-    const p = new URL(r.url()).pathname
-    if (p.endsWith('.js')) files.add(p.slice(1))
-  })
-  await page.goto(url, { waitUntil: 'load' })
-  const end = Date.now() + 30_000
-  while (Date.now() - last < 1000 && Date.now() < end) await page.waitForTimeout(200)
-  await page.close()
-  return files
-}
-
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
-const sizes = (dir: string, files: Iterable<string>) => {
-  let raw = 0
-  let gz = 0
-  for (const f of files) {
-    const buf = readFileSync(join(dir, f))
-    raw += buf.length
-    gz += gzipSync(buf, { level: 9 }).length
-  }
-  return { raw, gz }
-}
 
 const brands = (
   process.env.BENCH_BRANDS?.split(',') ??
