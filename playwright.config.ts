@@ -12,8 +12,10 @@ const base = Number(process.env.E2E_PORT ?? 3100)
 // Each server's stdout and stderr go to .tmp/e2e-server-<brand>-<port>.log (a piped stream is not
 // readable by the tests): tests/e2e/global-teardown.ts fails the run when a line carries a one-time
 // link, code or token (issue 25).
+// The default brand's server starts behind the tests' OpenID Provider (issue 31, tests/e2e/oidc.spec.ts):
+// tests/e2e/with-oidc-provider.ts starts it on a free port, then the server with OIDC_LOCAL_* set.
 const server = (brand: string, port: number) => ({
-  command: `mkdir -p .tmp && exec node scripts/start.mjs > '${e2eServerLog(brand, port)}' 2>&1`,
+  command: `mkdir -p .tmp && exec node ${brand === 'default' ? '--import tsx tests/e2e/with-oidc-provider.ts' : 'scripts/start.mjs'} > '${e2eServerLog(brand, port)}' 2>&1`,
   url: `http://127.0.0.1:${port}/`,
   env: {
     BRAND: brand,

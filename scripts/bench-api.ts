@@ -23,13 +23,14 @@
  * Servers are pinned to CPU 0 (taskset) and this process, autocannon, to the others; ports 3700-3799.
  * --profile <dir> writes a V8 CPU profile of the first server (node --cpu-prof) into dir.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { arg, benchDatabaseUrl } from './bench-args.ts'
 import {
+  benchServerEnv,
   children,
   cores,
   cpuMsOf,
@@ -40,6 +41,7 @@ import {
   pinned,
   rssMbOf,
   stopServers,
+  waitFor,
 } from './bench-proc.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -72,24 +74,6 @@ interface Server {
   /** Resident memory now (MB), or NaN without /proc. */
   rssMb(): number
   stop(): Promise<void>
-}
-
-async function waitFor(url: string, child: ChildProcess, log: string, ms = 180_000) {
-  const until = Date.now() + ms
-  while (Date.now() < until) {
-    if (child.exitCode !== null) {
-      const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : ''
-      throw new Error(`server exited with ${child.exitCode}\n${tail}`)
-    }
-    try {
-      const r = await fetch(url)
-      if (r.ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`server did not start in time (${url})`)
 }
 
 async function start(name: string, cmd: string[], env: NodeJS.ProcessEnv, ready: string): Promise<Server> {
@@ -130,18 +114,7 @@ const dataDir = join(work, 'data')
 
 /** Our server as npm start runs it (scripts/start.mjs: node on the compiled build/server/main.mjs), with `extra`. */
 async function startOurs(name: string, extra: NodeJS.ProcessEnv = {}, profile = false) {
-  const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const k of [
-    'NODE_ENV',
-    'LOG_LEVEL',
-    'CATALOG_CACHE_SECONDS',
-    'LOGIN_LIMIT_PER_IP',
-    'LOGIN_LIMIT_PER_EMAIL',
-    'DATABASE_URL',
-    'DATA_DIR',
-    'OUTBOX_DIR',
-  ])
-    delete env[k]
+  const env = benchServerEnv()
   const cmd = await ourServerCommand(
     profile && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   )

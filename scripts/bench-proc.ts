@@ -106,3 +106,43 @@ export async function ourServerCommand(nodeFlags: string[] = []): Promise<string
   await buildServer()
   return [process.execPath, '--enable-source-maps', ...nodeFlags, SERVER_BUNDLE]
 }
+
+/** Polls `url` until it answers 2xx; throws with the log's tail when `child` exits first, or after `ms`. */
+export async function waitFor(url: string, child: ChildProcess, log: string, ms = 180_000) {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    if (child.exitCode !== null) {
+      const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : ''
+      throw new Error(`server exited with ${child.exitCode}\n${tail}`)
+    }
+    try {
+      const r = await fetch(url)
+      if (r.ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`server did not start in time (${url})`)
+}
+
+/**
+ * This process's environment without what would change how a server a bench starts runs (its mode, log
+ * level, caches, limits, database, demo data): the bench sets what it needs.
+ */
+export function benchServerEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const k of [
+    'NODE_ENV',
+    'LOG_LEVEL',
+    'CATALOG_CACHE_SECONDS',
+    'LOGIN_LIMIT_PER_IP',
+    'LOGIN_LIMIT_PER_EMAIL',
+    'DATABASE_URL',
+    'DATA_DIR',
+    'OUTBOX_DIR',
+    'SEED_DEMO',
+  ])
+    delete env[k]
+  return env
+}

@@ -16,7 +16,7 @@ import { paymentFromName } from './adapters/payment.ts'
 import { DEV_PAYOUT_PROVIDER, describePayouts, payoutFromName } from './adapters/payout.ts'
 import { smsFromName } from './adapters/sms.ts'
 import { defaultUploads } from './adapters/uploads.ts'
-import { migrate, openDb } from './db/index.ts'
+import { type Db, migrate, openDb } from './db/index.ts'
 import { devNetworkAbsent, devNetworkRoutes } from './dev-network.ts'
 import {
   defineDevPayoutJobs,
@@ -38,6 +38,7 @@ import { createJobRunner, type JobRunner } from './lib/job-queue.ts'
 import { redactUrl, requestSerializer } from './lib/log-redact.ts'
 import { defineMailJob, queuedMail } from './lib/mail-queue.ts'
 import { loadNetworks, networkSecretsFromEnv } from './lib/networks.ts'
+import { createOidcProviders, describeSocial } from './lib/oidc.ts'
 import { definePayoutReleaseJob } from './lib/payout-release.ts'
 import { definePayoutJobs } from './lib/payouts.ts'
 import { setupProtection } from './lib/protection/setup.ts'
@@ -64,6 +65,7 @@ import { loginCodeRoutes } from './routes/login-code.ts'
 import { mailDevRoutes } from './routes/mail-dev.ts'
 import { mobileRoutes } from './routes/mobile.ts'
 import { networkPostbackRoutes } from './routes/network-postback.ts'
+import { oidcRoutes } from './routes/oidc.ts'
 import { payoutRoutes } from './routes/payouts.ts'
 import { postbackRoutes } from './routes/postback.ts'
 import { protectionRoutes } from './routes/protection.ts'
@@ -214,24 +216,31 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('routeTable', routeTable)
   app.decorate('readiness', { state: opts.ready === false ? 'starting' : 'ready' } as Readiness)
 
-  const db = await openDb({
-    ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
-    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
-    ...(opts.schema ? { schema: opts.schema } : {}),
-    ...(opts.dropSchema ? { dropSchema: true } : {}),
-  })
-  app.addHook('onClose', async () => {
-    await db.close()
-  })
-  const applied = await migrate(db)
-  if (applied.length) app.log.info({ applied }, 'migrations applied')
-  if (opts.seed !== false) {
+  // migrations and seed before openDb returns the database: an embedded one created now is opened
+  // again after them, which frees what creating and seeding it held (openDb)
+  const prepare = async (db: Db) => {
+    const applied = await migrate(db)
+    if (applied.length) app.log.info({ applied }, 'migrations applied')
+    if (opts.seed === false) return
     const t0 = Date.now()
     if (await seed(db, { root, small: opts.seed === 'small', demo: opts.seedDemo === true }))
       app.log.info({ ms: Date.now() - t0 }, 'database seeded')
     // demo staff (published password and TOTP secrets): never in production
     if (opts.seedDemo === true && mode !== 'production') await seedDemoStaff(db)
   }
+  const db = await openDb(
+    {
+      ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+      ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+      ...(opts.schema ? { schema: opts.schema } : {}),
+      ...(opts.dropSchema ? { dropSchema: true } : {}),
+    },
+    prepare,
+  )
+  if (db.reopened) app.log.info('database created, then opened again after its set-up')
+  app.addHook('onClose', async () => {
+    await db.close()
+  })
 
   const sessions = new Sessions(db, [`${cookiePrefix}${constants.loginCookieName}`])
   await sessions.init(opts.jwtSecret)
@@ -335,6 +344,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     giftCards,
     // issue 27 · rebate claims (helper C): services below this line
     uploads: uploads.store,
+    // issue 31 · social sign-in: the OpenID Connect providers OIDC_<PROVIDER>_* name
+    oidc: createOidcProviders({ db, publicUrl, providers: opts.oidcProviders ?? [] }),
   }
   app.decorate('services', services)
   const database = describeDatabase({ databaseUrl: opts.databaseUrl, dataDir })
@@ -358,6 +369,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       // issue 27 · summary lines (helpers A, B) below this line
       payouts: describePayouts(payouts),
       sms: sms.describe(),
+      social: describeSocial(opts.oidcProviders?.length ? services.oidc.describe() : '', mode),
       standIns: [
         ...(platforms.dev ? ['development survey platform (/dev-platform)'] : []),
         ...(devLinkProvider ? ['development link provider (/dev-provider)'] : []),
@@ -476,6 +488,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     captchaRoutes,
     // issue 31 · SMS delivery-status callbacks
     smsStatusRoutes,
+    // issue 31 · social sign-in through OpenID Connect
+    oidcRoutes,
     // issue 28 · the staff console (/api/staff, server/lib/staff/route.ts)
     staffAuthRoutes,
     staffQueueRoutes,

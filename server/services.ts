@@ -9,6 +9,7 @@ import type { Db } from './db/index.ts'
 import type { Platforms } from './lib/coins.ts'
 import type { TtlCache } from './lib/http.ts'
 import type { Networks } from './lib/networks.ts'
+import type { OidcProviders } from './lib/oidc.ts'
 import type { Protection } from './lib/protection/setup.ts'
 import type { Sessions } from './lib/session.ts'
 import type { Limits, Mode } from './types.ts'
@@ -50,4 +51,7 @@ export interface Services {
   // issue 27 · rebate claims (helper C): fields below this line
   /** Files members upload (rebate claim receipts): DATA_DIR/uploads by default, or a bucket. */
   uploads: UploadStore
+  // issue 31 · social sign-in
+  /** The OpenID Connect providers (OIDC_<PROVIDER>_*); the dev stand-in is routes/auth.ts's, outside production. */
+  oidc: OidcProviders
 }

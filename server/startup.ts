@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type Platforms, secretsFromEnv } from './lib/coins.ts'
 import type { Networks } from './lib/networks.ts'
+import { isLocalIssuer, type OidcProviderOptions } from './lib/oidc.ts'
 import { defaultPublicUrl, isLoopbackHost, normalisePublicUrl } from './lib/public-url.ts'
 import type { BuildOptions, Mode } from './types.ts'
 
@@ -45,6 +46,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
       throw new Error(
         `${has} is set without ${lacks}: set both (Cloudflare Turnstile) or neither (the sandbox).`,
       )
+  const oidcProviders = oidcProvidersFromEnv(env)
   // The stand-ins that play a partner (the development survey platform and link provider) pay test
   // money: on by default only on a loopback HOST (and, in production, on the embedded database);
   // elsewhere only when named (DEV_SURVEY_PLATFORM=1, DEV_LINK_PROVIDER=1, DEV_NETWORK=1, DEV_PAYOUT_PROVIDER=1); =0 turns them off anywhere.
@@ -100,12 +102,51 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): BuildOptions {
           },
         }
       : {}),
+    // issue 31 · social sign-in: OIDC_<PROVIDER>_ISSUER, _CLIENT_ID, _CLIENT_SECRET (none: the dev stand-in outside production)
+    ...(oidcProviders.length ? { oidcProviders } : {}),
     ...(env.LINKED_ACCOUNTS_KEY ? { linkedAccountsKey: env.LINKED_ACCOUNTS_KEY } : {}),
     devLinkProvider: standIn(env.DEV_LINK_PROVIDER),
     ...(env.PROTECTION_WATCH_SECONDS ? { protectionWatchSeconds: num(env.PROTECTION_WATCH_SECONDS)! } : {}),
     limits,
     logger: { level: env.LOG_LEVEL ?? 'info' },
   }
+}
+
+const OIDC_PARTS = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'] as const
+
+/**
+ * Issue 31 · the social sign-in providers: each OIDC_<PROVIDER>_ISSUER with its _CLIENT_ID and
+ * _CLIENT_SECRET (GOOGLE, APPLE, or any other name). A provider with one or two of the three stops the
+ * start; an issuer must be https (plain http only on localhost, the tests' provider).
+ */
+export function oidcProvidersFromEnv(env: NodeJS.ProcessEnv): OidcProviderOptions[] {
+  const names = new Set<string>()
+  for (const k of Object.keys(env)) {
+    const m = /^OIDC_([A-Z0-9]{1,20})_(ISSUER|CLIENT_ID|CLIENT_SECRET)$/.exec(k)
+    if (m && env[k]) names.add(m[1]!)
+  }
+  return [...names].sort().map((name) => {
+    const missing = OIDC_PARTS.filter((p) => !env[`OIDC_${name}_${p}`])
+    if (missing.length)
+      throw new Error(
+        `Social sign-in ${name} is half configured: set ${missing.map((p) => `OIDC_${name}_${p}`).join(' and ')} too, or none of OIDC_${name}_*.`,
+      )
+    const issuer = env[`OIDC_${name}_ISSUER`]!
+    let url: URL
+    try {
+      url = new URL(issuer)
+    } catch {
+      throw new Error(`OIDC_${name}_ISSUER is not a URL: '${issuer}'.`)
+    }
+    if (url.protocol !== 'https:' && !isLocalIssuer(issuer))
+      throw new Error(`OIDC_${name}_ISSUER must be an https address (http only on localhost): '${issuer}'.`)
+    return {
+      id: name.toLowerCase(),
+      issuer,
+      clientId: env[`OIDC_${name}_CLIENT_ID`]!,
+      clientSecret: env[`OIDC_${name}_CLIENT_SECRET`]!,
+    }
+  })
 }
 
 /**
@@ -178,6 +219,8 @@ export interface SummaryInfo {
   payouts?: string
   /** The SMS line: the outbox, or the provider SMS_PROVIDER names. */
   sms?: string
+  /** The social sign-in line: the OpenID Connect providers, the dev stand-in, or none. */
+  social?: string
   /** The stand-ins that play a partner and are on (their money is test money); empty: none. */
   standIns?: string[]
 }
@@ -228,6 +271,7 @@ export function startupSummary(i: SummaryInfo): string {
     `  mail:     ${i.mail}`,
     `  payments: ${i.payments}`,
     ...(i.captcha ? [`  captcha:  ${i.captcha}`] : []),
+    ...(i.social ? [`  sign-in:  ${i.social}`] : []),
     `  brand:    ${i.brand} (environment ${i.appEnv})`,
     ...(i.surveys ? [`  surveys:  ${i.surveys}`] : []),
     ...(i.cashback ? [`  cash back: ${i.cashback}`] : []),

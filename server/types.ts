@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify'
 import type { TwilioOptions } from './adapters/sms.ts'
+import type { OidcProviderOptions } from './lib/oidc.ts'
 
 /**
  * The server's shared types: how a server is built (BuildOptions, its Mode) and its abuse limits. A module
@@ -94,6 +95,8 @@ export interface BuildOptions {
   smsProvider?: string
   /** SMS_PROVIDER=twilio: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID, TWILIO_API_BASE. */
   twilio?: TwilioOptions
+  /** OIDC_<PROVIDER>_ISSUER, _CLIENT_ID, _CLIENT_SECRET (issue 31): the social sign-in providers; none by default. */
+  oidcProviders?: OidcProviderOptions[]
   /** LINKED_ACCOUNTS_KEY: 32 bytes (base64 or hex) encrypting providers' tokens; see lib/protection/token-cipher.ts. */
   linkedAccountsKey?: string
   /**

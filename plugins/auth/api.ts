@@ -1,5 +1,12 @@
 import type { HttpClient } from '@core'
-import type { EmailChangeReply, LoginReply, MergeReply, SuccessReply } from './contract'
+import type {
+  EmailChangeReply,
+  LoginReply,
+  MergeReply,
+  SocialProvidersReply,
+  SocialStartReply,
+  SuccessReply,
+} from './contract'
 
 /**
  * The auth plugin's calls, through the core HTTP client: the store's session calls (model.ts) and the
@@ -16,6 +23,14 @@ export const authApi = (http: HttpClient) => ({
   register: (body: Record<string, unknown>) => http.post<unknown>('/api/web/register', body),
   socialCallback: (provider: string, body: { email: string; name?: string }) =>
     http.post<unknown>(`/api/auth/${encodeURIComponent(provider)}/callback`, body),
+  /** Issue 31 · OpenID Connect: the providers, the start (the provider's address), the callback's code, the link. */
+  socialProviders: () => http.get<SocialProvidersReply>('/api/auth/providers'),
+  socialStart: (provider: string, redirect: string | null) =>
+    http.post<SocialStartReply>(`/api/auth/${encodeURIComponent(provider)}/start`, { redirect }),
+  socialExchange: (provider: string, body: { code: string; state: string; iss?: string }) =>
+    http.post<unknown>(`/api/auth/${encodeURIComponent(provider)}/exchange`, body),
+  socialLink: (linkToken: string, password: string) =>
+    http.post<unknown>('/api/auth/social/link', { link_token: linkToken, password }),
   exchangeLoginCode: (code: string) => http.post<unknown>('/api/login-code/exchange', { code }),
   verify: (token: string) => http.post<SuccessReply>('/api/verify', { token }),
   resendVerification: () => http.post<SuccessReply>('/api/verify/resend', {}),

@@ -170,5 +170,35 @@ export const SocialLoginRequest = z.object({
   name: z.optional(str(SIGNUP_LIMITS.nameMax)),
 })
 
+/** Issue 31 · GET /api/auth/providers: the social sign-in providers the server has (one button each). */
+export const SocialProvidersReply = z.object({
+  providers: z.array(z.object({ id: z.string(), label: z.string() })),
+})
+export type SocialProvidersReply = z.infer<typeof SocialProvidersReply>
+
+/** POST /api/auth/{provider}/start: the same-origin page to land on after the sign-in. */
+export const SocialStartRequest = z.object({ redirect: z.optional(z.nullable(str(2000))) })
+export const SocialStartReply = z.object({ authorization_url: z.string() })
+export type SocialStartReply = z.infer<typeof SocialStartReply>
+
+/** POST /api/auth/{provider}/exchange: the parameters the provider sent back to /auth/{provider}/callback. */
+export const SocialExchangeRequest = z.object({
+  code: str(2000),
+  state: str(500),
+  iss: z.optional(str(500)),
+})
+
+/**
+ * POST /api/auth/social/link: the password of the existing account whose address the provider gave
+ * (SPEC 4: the accounts merge after the existing account's password is given); link_token came with the
+ * exchange's 409 requires_authentication.
+ */
+export const SocialLinkRequest = z.object({
+  link_token: str(100),
+  password: z
+    .string({ error: 'Please enter both email and password.' })
+    .check(z.minLength(1, 'Please enter both email and password.'), z.maxLength(SIGNUP_LIMITS.passwordMax)),
+})
+
 export const ErrorsReply = z.object({ errors: z.record(z.string(), z.array(z.string())) })
 export type ErrorsReply = z.infer<typeof ErrorsReply>

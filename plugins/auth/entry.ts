@@ -5,7 +5,16 @@ import { safePath } from './redirect'
 export type UrlCredential =
   /** /token/callback/:code: a one-time code (issue 25), exchanged like the deep link's; never a login token. */
   | { kind: 'token'; token: string; cleanUrl: string; next: string | null }
-  | { kind: 'social'; provider: string; code: string; state: string; cleanUrl: string }
+  /** /auth/:provider/callback?code=…&state=…(&iss=…), or the provider's ?error= (cancelled, refused). */
+  | {
+      kind: 'social'
+      provider: string
+      code: string
+      state: string
+      iss?: string
+      error?: string
+      cleanUrl: string
+    }
   /** /mobile/authorized?code=…&next=…: a one-time code (POST /api/mobile/exchange), then `next`. */
   | { kind: 'code'; code: string; cleanUrl: string; next: string }
   /** /mobile/authorized?token=…: a login token in a link is no longer accepted; it leaves the address bar. */
@@ -54,12 +63,14 @@ export function findUrlCredential(
     return code ? { kind: 'code', code, cleanUrl, next } : { kind: 'refused', cleanUrl }
   }
   const provider = at?.name === 'auth-provider-callback' ? (at.params.provider ?? '') : ''
-  if (/^[a-z]{1,20}$/.test(provider) && q.get('code')) {
+  if (/^[a-z0-9]{1,20}$/.test(provider) && (q.get('code') || q.get('error'))) {
     return {
       kind: 'social',
       provider,
-      code: q.get('code')!,
+      code: q.get('code') ?? '',
       state: q.get('state') ?? '',
+      ...(q.get('iss') ? { iss: q.get('iss')! } : {}),
+      ...(q.get('error') ? { error: q.get('error')! } : {}),
       cleanUrl: path,
     }
   }
@@ -92,59 +103,4 @@ export function isTokenEntryPath(config: RouteConfig, pathname: string): boolean
 export function homePath(config: Pick<RuntimeConfig, 'partner' | 'routes' | 'redirects'>): string {
   if (config.partner?.signOutPath) return config.partner.signOutPath
   return pathTo(config, 'home') ?? '/'
-}
-
-const STATE_KEY = 'auth_oauth_state'
-
-/** OAuth state: a one-time nonce kept in this tab plus the same-origin page to return to. */
-export function makeOAuthState(redirect: string | null): string {
-  const nonce = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('')
-  try {
-    sessionStorage.setItem(STATE_KEY, nonce)
-  } catch {
-    // without session storage the state cannot be checked; the callback then refuses it
-  }
-  return `${nonce}.${encodeURIComponent(safePath(redirect) ?? '')}`
-}
-
-/** Checks the state against this tab's nonce (used once); gives the safe return path. */
-export function readOAuthState(state: string): { valid: boolean; redirect: string | null } {
-  let expected: string | null = null
-  try {
-    expected = sessionStorage.getItem(STATE_KEY)
-    sessionStorage.removeItem(STATE_KEY)
-  } catch {
-    expected = null
-  }
-  const dot = state.indexOf('.')
-  const nonce = dot < 0 ? state : state.slice(0, dot)
-  let redirect: string | null = null
-  try {
-    redirect = dot < 0 ? null : safePath(decodeURIComponent(state.slice(dot + 1)))
-  } catch {
-    redirect = null
-  }
-  return { valid: Boolean(expected) && expected === nonce, redirect }
-}
-
-/** The development provider's "code": the identity it vouches for, base64url JSON. */
-export function encodeDevCode(identity: { email: string; name?: string }): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(identity))
-  let bin = ''
-  for (const b of bytes) bin += String.fromCharCode(b)
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-export function decodeDevCode(code: string): { email: string; name?: string } | null {
-  try {
-    const bin = atob(code.replace(/-/g, '+').replace(/_/g, '/'))
-    const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0))
-    const v = JSON.parse(new TextDecoder().decode(bytes)) as { email?: unknown; name?: unknown }
-    if (typeof v.email !== 'string') return null
-    return { email: v.email, name: typeof v.name === 'string' ? v.name : undefined }
-  } catch {
-    return null
-  }
 }

@@ -134,6 +134,20 @@ export function socialLogin(store: Store, provider: string, body: { email: strin
   return signIn(store, () => authApi(env(store).http).socialCallback(provider, body))
 }
 
+/** Issue 31 · the code an OpenID Connect provider sent back, exchanged by the server (state, PKCE, nonce). */
+export function socialExchange(
+  store: Store,
+  provider: string,
+  body: { code: string; state: string; iss?: string },
+) {
+  return signIn(store, () => authApi(env(store).http).socialExchange(provider, body))
+}
+
+/** The existing account's password links the provider account to it and signs in (SPEC 4). */
+export function socialLink(store: Store, linkToken: string, password: string) {
+  return signIn(store, () => authApi(env(store).http).socialLink(linkToken, password))
+}
+
 /**
  * /mobile/authorized, /token/callback/:code and an upsell page's ?xd=1&token=: a link's one-time code,
  * exchanged once for a session (POST /api/login-code/exchange). A login token is never taken from a URL.

@@ -1,17 +1,10 @@
 import { config } from '@brand'
 import { constants, createCookies } from '@core'
 import { describe, expect, it } from 'vitest'
-import {
-  decodeDevCode,
-  encodeDevCode,
-  findUrlCredential,
-  homePath,
-  isTokenEntryPath,
-  makeOAuthState,
-  readOAuthState,
-} from './entry'
+import { findUrlCredential, homePath, isTokenEntryPath } from './entry'
 import { rememberAppLogin } from './model'
 import { needsOnboarding, pathAfterLogin, safePath, takeStoredRedirect } from './redirect'
+import { decodeDevCode, encodeDevCode, makeOAuthState, readOAuthState } from './social'
 
 const O = 'http://localhost:3000'
 const DAY = 86_400_000

@@ -1,4 +1,5 @@
-import { constants, pathTo, type RuntimeConfig, routeAt, storage } from '@core'
+import { constants, type PluginContext, pathTo, type RuntimeConfig, routeAt, storage } from '@core'
+import type { AuthStoreInstance } from './model'
 /**
  * A same-origin path to go to, or null. Only paths that start with a single '/' are accepted:
  * '//evil.example', '/\\evil.example', 'https://…', 'javascript:…' and anything that resolves to
@@ -80,7 +81,7 @@ export function needsOnboarding(o: {
   now?: number
 }): boolean {
   const u = o.user
-  if (!u || u.coin_onboarding !== 0 || o.redirectToApp) return false
+  if (u?.coin_onboarding !== 0 || o.redirectToApp) return false
   const created = Date.parse(u.created_at ?? '')
   if (Number.isNaN(created) || (o.now ?? Date.now()) - created < DAY_MS) return false
   return isOneOf(o.config, ONBOARDING_PAGES, o.page)
@@ -113,4 +114,24 @@ export function pathAfterLogin(o: {
       ? onboarding
       : `${onboarding}?next=${encodeURIComponent(page)}`
   return target
+}
+
+/** Where a URL sign-in lands: stored redirect, reply redirect, the link's own, else home; onboarding rule. */
+export function landing(
+  auth: AuthStoreInstance,
+  ctx: PluginContext,
+  reply: unknown,
+  fallback: string,
+): string {
+  return (
+    pathAfterLogin({
+      config: ctx.services.config,
+      stored: takeStoredRedirect(),
+      replyRedirect: (reply as { redirect?: unknown } | null)?.redirect,
+      fallback,
+      currentPath: fallback,
+      user: auth.member,
+      redirectToApp: Boolean(ctx.services.cookies.get(constants.redirectToAppCookieName)),
+    }) ?? fallback
+  )
 }

@@ -1,7 +1,7 @@
-import { constants, HttpError, type PluginContext, pathTo } from '@core'
-import { decodeDevCode, findUrlCredential, homePath, isTokenEntryPath, readOAuthState } from './entry'
+import { HttpError, type PluginContext, pathTo } from '@core'
+import { findUrlCredential, homePath, isTokenEntryPath } from './entry'
 import type { AuthStoreInstance } from './model'
-import { pathAfterLogin, takeStoredRedirect } from './redirect'
+import { landing } from './redirect'
 import { createRenewer } from './renew'
 import { runFlow } from './run-flow'
 
@@ -12,21 +12,6 @@ declare module '@core' {
     /** Ask the auth plugin for the email-entry prompt (set the account's email). */
     'email-prompt': Record<string, never>
   }
-}
-
-/** Where a URL sign-in lands: stored redirect, reply redirect, the link's own, else home; onboarding rule. */
-function landing(auth: AuthStoreInstance, ctx: PluginContext, reply: unknown, fallback: string): string {
-  return (
-    pathAfterLogin({
-      config: ctx.services.config,
-      stored: takeStoredRedirect(),
-      replyRedirect: (reply as { redirect?: unknown } | null)?.redirect,
-      fallback,
-      currentPath: fallback,
-      user: auth.member,
-      redirectToApp: Boolean(ctx.services.cookies.get(constants.redirectToAppCookieName)),
-    }) ?? fallback
-  )
 }
 
 /**
@@ -64,20 +49,9 @@ export async function startAuth(ctx: PluginContext): Promise<void> {
       auth.showNotice({ key: 'notice.invalidCode', tone: 'error' })
       window.history.replaceState(null, '', login)
     } else {
-      const state = readOAuthState(cred.state)
-      const identity = cred.provider === 'dev' ? decodeDevCode(cred.code) : null
-      if (!state.valid || !identity) {
-        auth.showNotice({ key: 'notice.socialFailed', tone: 'error' })
-        window.history.replaceState(null, '', login)
-      } else {
-        const r = await runFlow('socialLogin', auth, cred.provider, identity)
-        if (!r.ok) auth.showNotice({ text: r.message, tone: 'error' })
-        window.history.replaceState(
-          null,
-          '',
-          r.ok ? landing(auth, ctx, r.value, state.redirect ?? homePath(config)) : login,
-        )
-      }
+      // a provider's answer (OpenID Connect, or the development stand-in): its code is a chunk of its own,
+      // loaded only on the callback page, not with every page's start
+      await (await import('./social')).finishSocial(auth, ctx, cred)
     }
   } else {
     const r = await auth.restore()

@@ -86,7 +86,7 @@ export async function loginReply(s: Services, row: UserRow, extra: Record<string
   return { success: true, login_token: token, user: toUser(full, token, expires), redirect: null, ...extra }
 }
 
-async function limited(s: Services, keys: [string, number][]) {
+export async function limited(s: Services, keys: [string, number][]) {
   for (const [key, limit] of keys) {
     const wait = await hit(s.db, key, limit, s.limits.windowSeconds)
     if (wait > 0) {
@@ -139,6 +139,39 @@ async function captchaPasses(
 ) {
   if (response === undefined ? s.captcha.required : !(await s.captcha.verify(response, req.ip, action)))
     throw fail(422, 'g-recaptcha-response', 'Please complete the captcha.', 'captcha_required')
+}
+
+/**
+ * A member a sign-in provider vouches for (the dev stand-in, or OpenID Connect: routes/oidc.ts): no
+ * password; verified when the provider says the address is, else sent the verification mail.
+ */
+export async function registerSocialMember(
+  s: Services,
+  req: FastifyRequest,
+  o: { email: string; name: string; verified: boolean; source: string },
+): Promise<UserRow> {
+  const language = requestLanguage(req)
+  const row = (await s.db.one<UserRow>(
+    `INSERT INTO users (email, name, is_verified, sid, country_code, referral_code, source)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+    [
+      o.email,
+      o.name.slice(0, constants.signup.nameMaxLength),
+      o.verified,
+      defaultSid(),
+      ipCountry(req, s),
+      await referralCode(s.db),
+      o.source,
+    ],
+  ))!
+  // issue 27: the member's mails in the language of the page they signed up on
+  if (language !== 'en')
+    await s.db.query(
+      `UPDATE users SET settings = settings || jsonb_build_object('language', $2::text) WHERE id = $1`,
+      [row.id, language],
+    )
+  if (!o.verified) await sendVerification(s, row, language)
+  return row
 }
 
 export async function authRoutes(app: FastifyInstance, s: Services) {
@@ -248,14 +281,14 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
         if (params.provider !== 'dev') throw fail(422, 'provider', 'Unknown provider.', 'unknown_provider')
         let row = await s.db.one<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [body.email])
         const created = !row
-        if (!row) {
-          row = await s.db.one<UserRow>(
-            `INSERT INTO users (email, name, is_verified, sid, country_code, referral_code, source)
-           VALUES ($1, $2, true, $3, $4, $5, 'social:dev') RETURNING *`,
-            [body.email, body.name ?? '', defaultSid(), ipCountry(req, s), await referralCode(s.db)],
-          )
-        }
-        return loginReply(s, row!, { recently_created: created })
+        if (!row)
+          row = await registerSocialMember(s, req, {
+            email: body.email,
+            name: body.name ?? '',
+            verified: true,
+            source: 'social:dev',
+          })
+        return loginReply(s, row, { recently_created: created })
       },
     })
 
@@ -496,6 +529,8 @@ export async function authRoutes(app: FastifyInstance, s: Services) {
           'rebate_claims',
           // staff adjustments (issue 28) follow the ledger rows they book
           'staff_adjustments',
+          // issue 31: the provider accounts (provider, sub) that sign in to the merged account
+          'social_identities',
         ]) {
           await tx.query(`UPDATE ${t} SET user_id = $2 WHERE user_id = $1`, [from.id, into.id])
         }

@@ -17,6 +17,7 @@ import type { LoginReply } from '../contract'
 import type { Tab } from '../model'
 import { runFlow } from '../run-flow'
 import s from './auth.module.css'
+import { SocialButtons } from './SocialButtons'
 import { asksCaptcha, EMAIL_PATTERN, registerErrors, revealTexts, splitErrors } from './text'
 
 const MIN = constants.minimumPasswordLength
@@ -231,6 +232,7 @@ export function AuthPanels({
         ) : (
           <RegisterForm key="register" onDone={(r) => onDone(r, 'register')} onLeave={onLeave} />
         )}
+        <SocialButtons onLeave={onLeave} />
         {registerLater ? (
           <p className={s.small}>
             <Button variant="link" onClick={registerLater}>

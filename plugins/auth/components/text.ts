@@ -30,6 +30,12 @@ const CODE_KEYS: Record<string, string> = {
   email_link_invalid: 'auth:server.emailLinkInvalid',
   no_pending_email: 'auth:server.noPendingEmail',
   account_locked: 'auth:server.accountLocked',
+  // issue 31 · social sign-in
+  social_state_invalid: 'auth:social.stateInvalid',
+  social_provider_unavailable: 'auth:social.unavailable',
+  social_refused: 'auth:social.refused',
+  social_account_exists: 'auth:server.emailInUse',
+  unknown_provider: 'auth:social.unknown',
   password_too_short: 'auth:validation.passwordShort',
   password_mismatch: 'auth:validation.passwordMatch',
   server_error: 'auth:error.generic',

@@ -1,6 +1,7 @@
 import {
   Button,
   Field,
+  HttpError,
   pathTo,
   RouteLink,
   type ScreenProps,
@@ -8,12 +9,48 @@ import {
   useServices,
   useTranslation,
 } from '@core'
+import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import { authApi } from '../api'
 import s from '../components/auth.module.css'
 import { Page } from '../components/Page'
 import { EMAIL_PATTERN } from '../components/text'
-import { encodeDevCode, makeOAuthState } from '../entry'
+import { encodeDevCode, makeOAuthState, socialFailureKey } from '../social'
 import { wantedPath } from './LoginFullPageRedirect'
+
+/**
+ * Issue 31 · an OpenID Connect provider: the server starts the authorization (PKCE, state and nonce
+ * kept on the server) and gives the provider's address, where the browser goes; a provider that is
+ * unknown or not answering says so here.
+ */
+function ProviderStart({ provider, redirect }: { provider: string; redirect: string | null }) {
+  const { t } = useTranslation('auth')
+  const { http } = useServices()
+  const [failed, setFailed] = useState<string | null>(null)
+  useEffect(() => {
+    authApi(http)
+      .socialStart(provider, redirect)
+      .then((r) => window.location.assign(r.authorization_url))
+      .catch((e: unknown) => {
+        const code = e instanceof HttpError ? (e.data as { code?: string } | null)?.code : undefined
+        setFailed(e instanceof HttpError && e.status === 404 ? 'social.unknown' : socialFailureKey(code))
+      })
+  }, [http, provider, redirect])
+  return (
+    <Page title={failed ? t('social.failed') : t('social.redirecting')} testId="oauth-start">
+      {failed ? (
+        <p className={s.alert} role="alert">
+          {t(failed)}
+        </p>
+      ) : (
+        <p role="status">{t('social.working')}</p>
+      )}
+      <p>
+        <RouteLink route="login">{t('action.backToLogin')}</RouteLink>
+      </p>
+    </Page>
+  )
+}
 
 /**
  * /oauth/:provider starts a social sign-in. The server's development provider ('dev') has no
@@ -25,15 +62,8 @@ export default function OAuthPage({ params }: ScreenProps) {
   const [q] = useSearchParams()
   const { config } = useServices()
   const f = useForm({ email: '', name: '' })
-  if (params.provider !== 'dev') {
-    return (
-      <Page title={t('social.unknown')}>
-        <p>
-          <RouteLink route="login">{t('action.backToLogin')}</RouteLink>
-        </p>
-      </Page>
-    )
-  }
+  if (params.provider !== 'dev')
+    return <ProviderStart provider={params.provider ?? ''} redirect={wantedPath(q)} />
   const submit = f.onSubmit(
     (v) => {
       const code = encodeDevCode({ email: v.email.trim(), name: v.name.trim() || undefined })

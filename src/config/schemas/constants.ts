@@ -156,6 +156,17 @@ export const constantsSchema = z.strictObject({
     /** A filed protection claim the watcher has not settled in this many hours goes to the staff queue (its provider keeps failing). */
     protectionUnsettledAfterHours: positiveInt,
   }),
+  /**
+   * Social sign-in through OpenID Connect (issue 31, server/lib/oidc.ts): how long an authorization and a
+   * link waiting for the member's password last, the providers' names on their buttons (by OIDC_<ID>),
+   * and the domain of Apple's hidden relay addresses.
+   */
+  socialSignIn: z.strictObject({
+    flowMinutes: positiveInt,
+    linkMinutes: positiveInt,
+    labels: z.record(z.string().regex(/^[a-z0-9]{1,20}$/), z.string().min(1)),
+    privateRelayDomain: z.string().min(3),
+  }),
   spanishLocale: z.string().min(2),
   ukPrivacyCountryCodes: z.array(z.string().length(2)).min(1),
   mobileAppCookieName: z.string().min(1),
