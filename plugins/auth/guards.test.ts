@@ -21,6 +21,11 @@ describe('guards (SPEC 2.1)', () => {
     expect(guest(ctx('/login', true).c)).toEqual({ redirect: '/account' })
     expect(guest(ctx('/login', false).c)).toBeUndefined()
   })
+  it('guest: a link that carries its own key (?token=, the past-due mail) opens for a signed-in member too', () => {
+    expect(guest(ctx('/updatepay_method?token=12.345.abc', true).c)).toBeUndefined()
+    expect(guest(ctx('/updatepay_method?token=', true).c)).toEqual({ redirect: '/account' })
+    expect(guest(ctx('/updatepay_method', true).c)).toEqual({ redirect: '/account' })
+  })
   it('auth: records the attempt, keeps the full path, then a full-page load of /login', () => {
     const { c, attempts } = ctx('/account/profile?tab=2', false)
     expect(auth(c)).toEqual({ document: '/login' })

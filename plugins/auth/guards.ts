@@ -5,9 +5,19 @@ function signedIn(ctx: GuardContext): boolean {
   return Boolean((ctx.store.auth as AuthStoreInstance | undefined)?.authenticated)
 }
 
-/** Guest only (SPEC 2.1): a signed-in member is sent to /account. */
+/** The query parameter of a link that is its own key (server/lib/billing/link.ts writes it). */
+const LINK_KEY = 'token'
+
+/**
+ * Guest only (SPEC 2.1): a signed-in member is sent to /account. A link that carries its own key
+ * (`?token=`: the past-due mail's /updatepay_method link, signed for one membership) opens for anyone
+ * who holds it: the key, not the session, is what that page acts on, and a member who follows the mail
+ * while signed in must reach the card form rather than the account page.
+ */
 export const guest: Guard = (ctx) =>
-  signedIn(ctx) ? { redirect: pathTo(ctx.services.config, 'account') ?? '/' } : undefined
+  signedIn(ctx) && !ctx.url.searchParams.get(LINK_KEY)
+    ? { redirect: pathTo(ctx.services.config, 'account') ?? '/' }
+    : undefined
 
 /**
  * Auth required (SPEC 2.1): record the attempt with its path, keep the wanted full path as the

@@ -130,6 +130,11 @@ for (const lng of LANGS) {
       // the mailed link, opened in another browser with no sign-in (the route is for guests)
       const link = await mailLink(request, m.email, /declined|rechaz/i)
       expect(link).toMatch(/^\/updatepay_method\?token=/)
+      // the member, still signed in here, follows it too: the card form, not the account page (the
+      // route is for guests, but the link is its own key)
+      await page.goto(at(link, lng))
+      await expect(page.getByTestId('updatepay-form')).toBeVisible()
+      expect(new URL(page.url()).pathname).toBe('/updatepay_method')
       const guest = await browser.newContext({ baseURL: test.info().project.use.baseURL })
       page = await guest.newPage()
       await page.goto(at(link, lng))
