@@ -47,7 +47,11 @@ test.describe('coins: surveys', () => {
     await expect(items.first()).toHaveAttribute('data-survey', String(onboarding.id))
     await expect(items.first().getByText('Coins per minute')).toBeVisible()
     await expect(items.first().getByText('Screened out')).toBeVisible()
-    // the others wait for the onboarding survey
+    // the others wait for the onboarding survey, collapsed under one line that says why (issue 30)
+    await page
+      .getByTestId('surveys-locked')
+      .getByText(/more surveys? unlocks? once the onboarding survey/)
+      .click()
     await expect(page.locator('[data-testid="survey-item"][data-locked="true"]').first()).toBeVisible()
     await expectNoSeriousAxe(page, '/surveys')
     await page.getByRole('button', { name: `Start survey: ${onboarding.title}` }).click()
@@ -90,6 +94,7 @@ test.describe('coins: surveys', () => {
 
     // the onboarding survey comes first: the others are locked here and refused by the server
     await page.goto('/surveys')
+    await page.getByTestId('surveys-locked').locator('summary').click()
     await expect(page.locator(`[data-survey="${other.id}"]`)).toHaveAttribute('data-locked', 'true')
     await expect(page.locator(`[data-survey="${other.id}"]`).getByRole('button')).toHaveCount(0)
     const refused = await request.post(`/api/surveys/${other.id}/start`, {

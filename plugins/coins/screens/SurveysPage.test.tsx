@@ -22,10 +22,22 @@ const list = (onboarded: boolean) => ({
 afterEach(() => vi.restoreAllMocks())
 
 describe('SurveysPage and useGoToSurvey', () => {
-  it('lists the onboarding survey first and locks the others until it is done', async () => {
+  it('lists the onboarding survey first and locks the others until it is done, collapsed under one line that says why', async () => {
     const { http } = fakeHttp({ 'GET /api/surveys': () => list(false) })
     renderWith(<SurveysPage />, { i18n: await makeI18n(), http })
-    const items = await screen.findAllByTestId('survey-item')
+    // at first only the survey to take now; the locked one waits under its line, not drawn
+    await screen.findByRole('button', { name: 'Start survey: About you' })
+    expect(screen.getAllByTestId('survey-item').map((i) => i.getAttribute('data-survey'))).toEqual(['1'])
+    const line = screen.getByText('1 more survey unlocks once the onboarding survey is done')
+    expect(line.tagName).toBe('SUMMARY')
+    const group = screen.getByTestId('surveys-locked') as HTMLDetailsElement
+    group.open = true
+    fireEvent(group, new Event('toggle'))
+    const items = await waitFor(() => {
+      const all = screen.getAllByTestId('survey-item')
+      expect(all).toHaveLength(2)
+      return all
+    })
     expect(items.map((i) => i.getAttribute('data-survey'))).toEqual(['1', '2'])
     expect(items[1]!.getAttribute('data-locked')).toBe('true')
     expect(screen.getByTestId('survey-locked').textContent).toBe(

@@ -67,17 +67,20 @@ export default observer(function SurveysPage() {
       ) : null}
       {data && data.data.length > 0 ? (
         <ul className={s.tiles} data-testid="survey-list">
-          {data.data.map((survey) => (
-            <SurveyItem
-              key={survey.id}
-              survey={survey}
-              busy={gate.busy && active === survey.id}
-              error={active === survey.id ? gate.error : null}
-              onStart={() => start(survey.id)}
-            />
-          ))}
+          {data.data
+            .filter((x) => !x.locked)
+            .map((survey) => (
+              <SurveyItem
+                key={survey.id}
+                survey={survey}
+                busy={gate.busy && active === survey.id}
+                error={active === survey.id ? gate.error : null}
+                onStart={() => start(survey.id)}
+              />
+            ))}
         </ul>
       ) : null}
+      {data ? <LockedSurveys surveys={data.data.filter((x) => x.locked)} /> : null}
       {/* below the list once it is there: drawn under the skeleton, the list arriving moved them (CLS) */}
       {data || list.status === 'error' ? (
         <p className={s.links}>
@@ -90,6 +93,33 @@ export default observer(function SurveysPage() {
     </Page>
   )
 })
+
+/**
+ * The surveys the onboarding survey unlocks, collapsed under one line that says why (issue 30): a new
+ * member's page shows the survey to take now, not some sixty cards they cannot start; the cards are
+ * drawn only once the line is opened.
+ */
+function LockedSurveys({ surveys }: { surveys: readonly Survey[] }) {
+  const { t } = useTranslation('coins')
+  const [open, setOpen] = useState(false)
+  if (!surveys.length) return null
+  return (
+    <details
+      className={s.lockedGroup}
+      data-testid="surveys-locked"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary>{t('surveys.lockedMore', { count: surveys.length })}</summary>
+      {open ? (
+        <ul className={s.tiles}>
+          {surveys.map((survey) => (
+            <SurveyItem key={survey.id} survey={survey} busy={false} error={null} onStart={() => {}} />
+          ))}
+        </ul>
+      ) : null}
+    </details>
+  )
+}
 
 function SurveyItem({
   survey,
