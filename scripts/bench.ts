@@ -23,7 +23,14 @@ import { extname, join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
 import { appScripts } from './app-scripts.mjs'
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs'
-import { FIRST_VIEW_BUDGET, scriptsOf, sizes } from './first-view'
+import {
+  FIRST_VIEW_BUDGET,
+  MEMBER_FIRST_PAGE,
+  MEMBER_FIRST_VIEW_BUDGET,
+  memberContext,
+  scriptsOf,
+  sizes,
+} from './first-view'
 
 const root = join(import.meta.dirname, '..')
 const HOME_BUDGET = 175 * 1024
@@ -138,9 +145,15 @@ for (const brand of brands) {
   const product = await startProduct(brand, 3460 + brands.indexOf(brand))
   let drawn: Set<string>
   let lander: Set<string> | undefined
+  let member: Set<string> | undefined
   try {
     drawn = await scriptsOf(browser, `${product.url}/`)
     if (landerPath) lander = await scriptsOf(browser, product.url + landerPath)
+    if (cfg.plugins.includes('account')) {
+      const context = await memberContext(browser, product.url)
+      member = await scriptsOf(context, product.url + MEMBER_FIRST_PAGE)
+      await context.close()
+    }
   } finally {
     product.stop()
   }
@@ -158,6 +171,17 @@ for (const brand of brands) {
   console.log(
     `  first view of / (static files only, no drawn page) ${kb(bare.raw).padStart(9)} raw  ${kb(bare.gz).padStart(9)} gzip  (${home.size} files)`,
   )
+  if (member) {
+    const m = sizes(dir, member)
+    const memberOk = m.gz <= MEMBER_FIRST_VIEW_BUDGET
+    console.log(
+      `  a member's first view of ${MEMBER_FIRST_PAGE} (signed in, npm start) ${kb(m.raw).padStart(9)} raw  ${kb(m.gz).padStart(9)} gzip  (${member.size} files)  budget 230 KB: ${memberOk ? 'ok' : 'OVER'}`,
+    )
+    if (!memberOk) failed = true
+    if (process.env.BENCH_FILES === '1')
+      for (const f of [...member].sort())
+        console.log(`    ${f.padEnd(50)} ${kb(sizes(dir, [f]).gz).padStart(9)} gzip`)
+  }
   if (landerPath && lander) {
     const l = sizes(dir, lander)
     console.log(

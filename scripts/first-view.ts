@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import type { Browser } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import constants from '../config/constants.json' with { type: 'json' }
 
 /**
  * Home's first view (issues 17 and 30): every JavaScript file a first visit loads from the product's
@@ -10,12 +12,43 @@ import type { Browser } from '@playwright/test'
  */
 export const FIRST_VIEW_BUDGET = 195 * 1024
 
+/** A member's first screen (issue 30): the purchase history, signed in, until it settles, at most 230 KB. */
+export const MEMBER_FIRST_VIEW_BUDGET = 230 * 1024
+export const MEMBER_FIRST_PAGE = '/account/purchase-history'
+
+/**
+ * A browser context signed in as a new member registered through the API, the way a restored session
+ * looks (the login cookie, and the stored user with the same token).
+ */
+export async function memberContext(browser: Browser, base: string): Promise<BrowserContext> {
+  const password = `first-view-${randomUUID()}`
+  const r = await fetch(`${base}/api/web/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'First View',
+      email: `first-view-${randomUUID()}@example.com`,
+      password,
+      password_confirmation: password,
+    }),
+  })
+  if (!r.ok) throw new Error(`registering a member for the member's first view answered ${r.status}`)
+  const reply = (await r.json()) as { login_token: string; user: Record<string, unknown> }
+  const context = await browser.newContext()
+  await context.addCookies([{ name: constants.loginCookieName, value: reply.login_token, url: base }])
+  await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
+    key: constants.storageKeys.user,
+    value: JSON.stringify({ ...reply.user, login_token: reply.login_token }),
+  })
+  return context
+}
+
 /**
  * The JavaScript files a first visit to `url` loads until it settles: the page has loaded and no
  * request has started or ended for a second (other hosts refused). Playwright's 'networkidle' is not
  * used: headless Chromium never reports the favicon's request as finished, so it never came.
  */
-export async function scriptsOf(browser: Browser, url: string): Promise<Set<string>> {
+export async function scriptsOf(browser: { newPage(): Promise<Page> }, url: string): Promise<Set<string>> {
   const page = await browser.newPage()
   const files = new Set<string>()
   const origin = new URL(url).origin
