@@ -18,6 +18,8 @@ export interface SteadyResult {
   ok: number
   non2xx: number
   errors: number
+  /** of the errors, the requests with no answer within `timeoutMs` */
+  timeouts: number
   /** latencies in ms from each request's due time */
   p50: number
   p90: number
@@ -27,36 +29,52 @@ export interface SteadyResult {
   rps: number
 }
 
+/** One request of a mixed load: what `next` gives for each request in turn. */
+export interface SteadyRequest {
+  method: 'GET' | 'POST'
+  path: string
+  headers?: Record<string, string>
+  body?: string
+}
+
 export async function steadyLoad(o: {
   url: string
   method?: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: string
+  /** A mixed load: each request's method, path, headers and body (then `url` gives the host only). */
+  next?: () => SteadyRequest
   rate: number
   seconds: number
   connections: number
+  /** no answer within this long counts as an error and a timeout (default 10 s) */
+  timeoutMs?: number
 }): Promise<SteadyResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections })
   const u = new URL(o.url)
-  const one = () =>
+  const same: SteadyRequest = {
+    method: o.method ?? 'GET',
+    path: `${u.pathname}${u.search}`,
+    ...(o.headers ? { headers: o.headers } : {}),
+    ...(o.body !== undefined ? { body: o.body } : {}),
+  }
+  let timeouts = 0
+  const one = (q: SteadyRequest) =>
     new Promise<number>((resolve) => {
       const r = http.request(
-        {
-          host: u.hostname,
-          port: u.port,
-          path: `${u.pathname}${u.search}`,
-          method: o.method ?? 'GET',
-          agent,
-          headers: o.headers,
-        },
+        { host: u.hostname, port: u.port, path: q.path, method: q.method, agent, headers: q.headers },
         (res) => {
           res.resume()
           res.on('end', () => resolve(res.statusCode ?? 0))
           res.on('error', () => resolve(0))
         },
       )
+      r.setTimeout(o.timeoutMs ?? 10_000, () => {
+        timeouts++
+        r.destroy()
+      })
       r.on('error', () => resolve(0))
-      r.end(o.body)
+      r.end(q.body)
     })
   const total = Math.round(o.rate * o.seconds)
   const lat: number[] = []
@@ -70,7 +88,7 @@ export async function steadyLoad(o: {
     const wait = due - performance.now()
     if (wait > 1) await new Promise((r) => setTimeout(r, wait))
     pending.push(
-      one().then((status) => {
+      one(o.next ? o.next() : same).then((status) => {
         lat.push(performance.now() - due)
         if (status === 0) errors++
         else if (status >= 200 && status < 300) ok++
@@ -88,6 +106,7 @@ export async function steadyLoad(o: {
     ok,
     non2xx,
     errors,
+    timeouts,
     p50: q(0.5),
     p90: q(0.9),
     p99: q(0.99),
