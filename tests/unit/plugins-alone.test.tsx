@@ -5,7 +5,7 @@
  */
 
 import { AppProvider, type Plugin } from '@core'
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { type ReactNode, Suspense } from 'react'
 import { I18nextProvider } from 'react-i18next'
@@ -201,7 +201,14 @@ describe('each plugin boots alone (plus what it requires) and shows one of its s
     expect(b.plugins.map((p) => p.name)).toEqual(['auth', 'coins'])
     await b.show('coins/SurveysPage', '/surveys')
     expect(await screen.findByText('Tell us about yourself')).toBeTruthy()
-    expect(screen.getByText('Streaming habits')).toBeTruthy()
+    // the locked one waits under the line that says why (issue 30); opened, it shows
+    const group = screen.getByTestId('surveys-locked') as HTMLDetailsElement
+    expect(group.querySelector('summary')?.textContent).toBe(
+      '1 more survey unlocks once the onboarding survey is done',
+    )
+    group.open = true
+    fireEvent(group, new Event('toggle'))
+    expect(await screen.findByText('Streaming habits')).toBeTruthy()
     expect(b.seen).toContain('GET /api/surveys')
   })
 
