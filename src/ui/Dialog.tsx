@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react'
 import s from './dialog.module.css'
 
 const FOCUSABLE =
@@ -35,7 +35,9 @@ export function Dialog({
   const closeRef = useRef(onClose)
   closeRef.current = onClose
 
-  useEffect(() => {
+  // a layout effect: the dialog is open (and its contents visible to assistive technology) in the
+  // same commit that adds it, never painted or observed closed for a moment in between
+  useLayoutEffect(() => {
     const d = ref.current
     if (!d) return
     const before = document.activeElement as HTMLElement | null
