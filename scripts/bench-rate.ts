@@ -27,6 +27,18 @@ export interface SteadyResult {
   max: number
   /** requests answered per second over the run */
   rps: number
+  /** each request's [due time in s from the start, latency in ms], in the order answered */
+  points: [number, number][]
+}
+
+/** The p99 (and count) of the requests due between `from` and `to` seconds of a run. */
+export function p99Between(points: readonly [number, number][], from: number, to: number) {
+  const lat = points
+    .filter(([at]) => at >= from && at < to)
+    .map(([, ms]) => ms)
+    .sort((a, b) => a - b)
+  const q = lat.length ? lat[Math.min(lat.length - 1, Math.floor(0.99 * lat.length))]! : 0
+  return { n: lat.length, p99: Math.round(q * 10) / 10 }
 }
 
 /** One request of a mixed load: what `next` gives for each request in turn. */
@@ -78,6 +90,7 @@ export async function steadyLoad(o: {
     })
   const total = Math.round(o.rate * o.seconds)
   const lat: number[] = []
+  const points: [number, number][] = []
   let ok = 0
   let non2xx = 0
   let errors = 0
@@ -89,7 +102,9 @@ export async function steadyLoad(o: {
     if (wait > 1) await new Promise((r) => setTimeout(r, wait))
     pending.push(
       one(o.next ? o.next() : same).then((status) => {
-        lat.push(performance.now() - due)
+        const ms = performance.now() - due
+        lat.push(ms)
+        points.push([(due - t0) / 1000, ms])
         if (status === 0) errors++
         else if (status >= 200 && status < 300) ok++
         else non2xx++
@@ -112,5 +127,6 @@ export async function steadyLoad(o: {
     p99: q(0.99),
     max: q(1),
     rps: total / elapsed,
+    points,
   }
 }

@@ -30,7 +30,7 @@ import pg from 'pg'
 import { sign } from '../server/lib/coins.ts'
 import { constants } from '../src/config/constants.ts'
 import { freePort } from './bench-proc.ts'
-import { type SteadyRequest, steadyLoad } from './bench-rate.ts'
+import { p99Between, type SteadyRequest, steadyLoad } from './bench-rate.ts'
 import { buildServer, SERVER_BUNDLE } from './build-server.mjs'
 
 const root = join(import.meta.dirname, '..')
@@ -531,6 +531,23 @@ async function mixed(storeId: number, victim: Instance) {
 
   console.log(
     `  mixed: ${r.sent.toLocaleString('en-US')} requests in ${MIXED_SECONDS} s (${Math.round(r.rps)} req/s, evenly spaced; latency from each request's due time), p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms`,
+  )
+  // where in the minute the slow requests were: before the kill, while two serve, the restart's first
+  // 10 s (a starting instance shares these two cores), and after it
+  const restartAt = RESTART_AT_S + restartMs / 1000
+  const phases: [string, number, number][] = [
+    ['before the kill', 0, KILL_AT_S],
+    ['two instances', KILL_AT_S, RESTART_AT_S],
+    ['restart and its first 10 s', RESTART_AT_S, restartAt + 10],
+    ['after', restartAt + 10, MIXED_SECONDS],
+  ]
+  console.log(
+    `         p99 by phase: ${phases
+      .map(([name, from, to]) => {
+        const w = p99Between(r.points, from, to)
+        return `${name} (${from.toFixed(0)}-${to.toFixed(0)} s) ${w.p99} ms of ${w.n}`
+      })
+      .join('; ')}`,
   )
   console.log(
     `         ${Object.entries(kinds)

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Balances } from '../src/shared/money.ts'
 import { type Db, openDb } from './db/index.ts'
 import { importFeed, SAMPLE_FEED, SAMPLE_NETWORK } from './lib/store-feed.ts'
+import { DEMO_EMAIL } from './seed/demo.ts'
 import { client, testServer } from './test-helpers.ts'
 
 /**
@@ -115,3 +117,42 @@ const untilAsync = async (ok: () => Promise<boolean>, ms: number) => {
     await new Promise((r) => setTimeout(r, 20))
   }
 }
+
+describe("a change to a member's balances reaches every server on the database at once (issue 29)", () => {
+  it(
+    process.env.DATABASE_URL
+      ? "PostgreSQL: cash back booked through one instance shows on another that had the member's balances cached"
+      : 'embedded database: cash back booked shows at once',
+    async () => {
+      const secret = randomBytes(32).toString('hex')
+      const a = await testServer({ jwtSecret: secret })
+      let b: FastifyInstance | undefined
+      try {
+        if (a.services.db.kind === 'postgres') {
+          const schema = (await a.services.db.one<{ s: string }>('SELECT current_schema() AS s'))!.s
+          b = await testServer({
+            jwtSecret: secret,
+            databaseUrl: process.env.DATABASE_URL,
+            schema,
+            dropSchema: false,
+            seed: false,
+          })
+        }
+        const ca = client(a)
+        const cb = client(b ?? a)
+        const h = ca.bearer(await ca.login())
+        const pending = async () =>
+          ((await cb.get('/api/account/balances', h)).body as Balances).cash.pending_cents
+        // the other instance reads the sums and keeps them (lib/session.ts: seconds)
+        const before = await pending()
+        const booked = await ca.post('/api/dev/ledger/purchase', { email: DEMO_EMAIL, amount_cents: 1234 })
+        expect(booked.status).toBe(200)
+        // well inside the cache's 5 s: the other instance was told; it did not wait its copy out
+        expect(await untilAsync(async () => (await pending()) === before + 1234, 1_000)).toBe(true)
+      } finally {
+        await b?.close()
+        await a.close()
+      }
+    },
+  )
+})

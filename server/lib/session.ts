@@ -59,6 +59,8 @@ export class Sessions {
   private users = new TtlCache<UserRow>(5_000, 20_000)
   private sumsCache = new TtlCache<Sums>(5_000, 20_000)
   private revoked = new TtlCache<boolean>(5_000, 50_000)
+  /** How many drops this process has made: a read begun before a drop does not keep its copy. */
+  private drops = 0
   private unfollow: (() => Promise<void>) | undefined
 
   constructor(
@@ -84,7 +86,7 @@ export class Sessions {
     this.unfollow = await follow(this.db, 'sessions', (payload) => {
       const [kind, id = ''] = payload.split(':')
       if (kind === 'jti') this.revoked.set(id, true)
-      else if (kind === 'user') this.forget(Number(id))
+      else if (kind === 'user') this.drop(Number(id))
     })
   }
 
@@ -168,11 +170,14 @@ export class Sessions {
   async user(id: number, fresh = false): Promise<UserRow | undefined> {
     const hit = fresh ? undefined : this.users.get(String(id))
     if (hit) return hit
+    const gen = this.drops
     const row = await this.db.one<UserRow>('SELECT * FROM users WHERE id = $1', [id])
     if (!row) return undefined
     const sums = await this.sums(id, fresh)
     const full = { ...row, cash_balance_cents: sums.cash_payable, coin_balance: sums.coin_payable }
-    this.users.set(String(id), full)
+    // a drop (of anyone: one counter, no map to bound) while this read ran: the copy may predate the
+    // change, so it is served, not kept
+    if (gen === this.drops) this.users.set(String(id), full)
     return full
   }
 
@@ -184,15 +189,30 @@ export class Sessions {
   async sums(id: number, fresh = false): Promise<Sums> {
     const hit = fresh ? undefined : this.sumsCache.get(String(id))
     if (hit) return hit
+    const gen = this.drops
     const sums = await sumsOf(this.db, id)
-    this.sumsCache.set(String(id), sums)
+    if (gen === this.drops) this.sumsCache.set(String(id), sums)
     return sums
   }
 
-  /** Call after any change to a user row or their ledger rows so this process stops serving the cached copy. */
+  /**
+   * Call after any change to a user row or their ledger rows (committed): this process stops serving
+   * the cached copy at once, and every other server on the database as soon as the announcement
+   * reaches it (lib/changes.ts: NOTIFY on PostgreSQL), not when its few seconds run out.
+   */
   forget(userId: number) {
+    this.drop(userId)
+    if (this.db.kind === 'postgres')
+      announce(this.db, 'sessions', `user:${userId}`).catch(() => {
+        // the database is gone (closing): the copies elsewhere still end with their few seconds
+      })
+  }
+
+  /** Drops this process's copies of a member (a change here, or one announced by another server). */
+  private drop(userId: number) {
     this.users.delete(String(userId))
     this.sumsCache.delete(String(userId))
+    this.drops++
   }
 
   /** Runs `change` (it books or moves the member's rows, or changes their row) in one transaction, then forgets the cached copy. */
