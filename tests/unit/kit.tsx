@@ -176,15 +176,16 @@ export function testServices({
 }
 
 /** Shows where the router is (path and query), for tests of navigation. */
-function Where() {
+function Where({ testId = 'location' }: { testId?: string }) {
   const l = useLocation()
-  return <output data-testid="location">{`${l.pathname}${l.search}`}</output>
+  return <output data-testid={testId}>{`${l.pathname}${l.search}`}</output>
 }
 
 /**
  * Renders `ui` as the app would: with the texts, the app context (store slices by plugin id, the
  * services, a registry) and a router at `path`, where `pattern` (a route path) matches it if given.
- * `where` adds an output of the router's location (test id 'location').
+ * `where` adds an output of the router's location (test id 'location'); `elsewhere` (a test id) shows
+ * that output instead of `ui` on every path `pattern` does not match (where a screen sent the member).
  *
  * @example renderInApp(<SurveysPage />, { i18n, services, path: '/surveys', where: true })
  */
@@ -198,6 +199,7 @@ export function renderInApp(
     path = '/',
     pattern,
     where = false,
+    elsewhere,
   }: {
     i18n: I18n
     services: Services
@@ -206,6 +208,7 @@ export function renderInApp(
     path?: string
     pattern?: string
     where?: boolean
+    elsewhere?: string
   },
 ) {
   const value = { store, services, registry } as unknown as AppContextValue
@@ -216,6 +219,7 @@ export function renderInApp(
           {pattern ? (
             <Routes>
               <Route path={pattern} element={ui} />
+              {elsewhere ? <Route path="*" element={<Where testId={elsewhere} />} /> : null}
             </Routes>
           ) : (
             ui

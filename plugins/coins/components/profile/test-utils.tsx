@@ -1,10 +1,7 @@
-import { type AppContextValue, AppProvider, type HttpClient, HttpError, type Services } from '@core'
-import { render } from '@testing-library/react'
+import { type HttpClient, HttpError, type Services } from '@core'
 import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import { screenConfig } from '../../../../tests/unit/kit'
+import { renderInApp, screenConfig } from '../../../../tests/unit/kit'
 import type { Survey } from '../../contract'
 import { survey } from '../test-utils'
 
@@ -22,13 +19,10 @@ export function refused(status: number, field: string, code: string, extra: Reco
   })
 }
 
-/** Where the app went: the path and query of the current location. */
-function Where() {
-  const l = useLocation()
-  return <output data-testid="where">{`${l.pathname}${l.search}`}</output>
-}
-
-/** Renders a screen at `path` (matched by `pattern`) with the texts, a router and the fake http. */
+/**
+ * Renders a screen at `path` (matched by `pattern`) with the texts, a router and the fake http; on
+ * any other path, where the app went (test id 'where': its path and query).
+ */
 export function renderAt(
   ui: ReactNode,
   { i18n, http, path, pattern }: { i18n: I18n; http: HttpClient; path: string; pattern: string },
@@ -39,19 +33,7 @@ export function renderAt(
     track: () => {},
     events: { on: () => () => {}, emit: () => {} },
   } as unknown as Services
-  const value = { store: {}, services, registry: {} } as unknown as AppContextValue
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <AppProvider value={value}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={pattern} element={ui} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </AppProvider>
-    </I18nextProvider>,
-  )
+  return renderInApp(ui, { i18n, services, path, pattern, elsewhere: 'where' })
 }
 
 /** A survey as GET /api/surveys gives it (10 coins a minute unless told). */
