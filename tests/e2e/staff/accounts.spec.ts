@@ -39,6 +39,9 @@ test('an admin creates a finance user, who signs in for the first time with TOTP
   await expect(page.getByText('Signed in as Ada Admin (Admin)')).toBeVisible()
   const counts = page.getByTestId('staff-queue-counts')
   await expect(counts.getByRole('link')).toHaveCount(6)
+  // the console is not the members' site: no site footer with its legal links (routes.json footer: false)
+  await expect(page.getByTestId('footer-links')).toHaveCount(0)
+  await expect(page.getByRole('contentinfo')).toHaveCount(0)
   await expectNoSeriousAxe(page, 'home')
 
   const nav = page.getByRole('navigation', { name: 'Staff console' })
