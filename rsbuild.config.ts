@@ -258,6 +258,10 @@ export default defineConfig(({ command }) => ({
     alias: {
       '@core$': join(root, 'src/index.ts'),
       '@core/contract$': join(root, 'src/contract.ts'),
+      // React Router 7's package exports name only its development build (remix-run/react-router#12532),
+      // whose dev warnings the minifier cannot drop: its production build, the same code without them
+      'react-router$': join(root, 'node_modules/react-router/dist/production/index.mjs'),
+      'react-router/dom$': join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
     },
   },
   // A built class name is its hash alone (rsbuild's default puts the source's name before it): each CSS

@@ -27,7 +27,7 @@ import {
   FIRST_VIEW_BUDGET,
   MEMBER_FIRST_PAGE,
   MEMBER_FIRST_VIEW_BUDGET,
-  memberContext,
+  memberScripts,
   scriptsOf,
   sizes,
 } from './first-view'
@@ -149,11 +149,7 @@ for (const brand of brands) {
   try {
     drawn = await scriptsOf(browser, `${product.url}/`)
     if (landerPath) lander = await scriptsOf(browser, product.url + landerPath)
-    if (cfg.plugins.includes('account')) {
-      const context = await memberContext(browser, product.url)
-      member = await scriptsOf(context, product.url + MEMBER_FIRST_PAGE)
-      await context.close()
-    }
+    if (cfg.plugins.includes('account')) member = await memberScripts(browser, product.url)
   } finally {
     product.stop()
   }

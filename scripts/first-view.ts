@@ -44,6 +44,19 @@ export async function memberContext(browser: Browser, base: string): Promise<Bro
 }
 
 /**
+ * The JavaScript files of a member's first screen: a new member, signed in (memberContext), on
+ * MEMBER_FIRST_PAGE until it settles (scriptsOf). Measured by `npm run bench` and tests/e2e/budget.spec.ts.
+ */
+export async function memberScripts(browser: Browser, base: string): Promise<Set<string>> {
+  const context = await memberContext(browser, base)
+  try {
+    return await scriptsOf(context, base + MEMBER_FIRST_PAGE)
+  } finally {
+    await context.close()
+  }
+}
+
+/**
  * The JavaScript files a first visit to `url` loads until it settles: the page has loaded and no
  * request has started or ended for a second (other hosts refused). Playwright's 'networkidle' is not
  * used: headless Chromium never reports the favicon's request as finished, so it never came.

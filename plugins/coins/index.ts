@@ -25,8 +25,8 @@ export default definePlugin({
   // beside the cash pages in the account menu; a brand without coins has neither link nor page
   menus: {
     account: [
-      { route: 'account-coin-history', label: 'coins:menu.history', order: 25 },
-      { route: 'account-withdrawal-coin', label: 'coins:menu.withdraw', order: 26 },
+      { route: 'account-coin-history', label: 'coins-menu:history', order: 25 },
+      { route: 'account-withdrawal-coin', label: 'coins-menu:withdraw', order: 26 },
     ],
   },
   // the member's coin balance in the header, with its two texts: loaded once a member is signed in
@@ -38,6 +38,11 @@ export default definePlugin({
     },
   },
   namespaces: {
+    // the account menu's two labels, without the whole coins texts
+    'coins-menu': {
+      en: () => import('../../locales/en/coins-menu.json'),
+      es: () => import('../../locales/es/coins-menu.json'),
+    },
     'coins-header': {
       en: () => import('../../locales/en/coins-header.json'),
       es: () => import('../../locales/es/coins-header.json'),

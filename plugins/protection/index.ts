@@ -15,7 +15,16 @@ export default definePlugin({
     PackagePage: () => import('./screens/PackagePage'),
     OrderProtectionLinkPage: () => import('./screens/OrderProtectionLinkPage'),
   },
-  menus: { account: [{ route: 'account-protection-accounts', label: 'protection:menu', order: 160 }] },
+  menus: {
+    account: [{ route: 'account-protection-accounts', label: 'protection-menu:protection', order: 160 }],
+  },
+  // the account menu's label, without the whole protection texts
+  namespaces: {
+    'protection-menu': {
+      en: () => import('../../locales/en/protection-menu.json'),
+      es: () => import('../../locales/es/protection-menu.json'),
+    },
+  },
   locales: {
     en: () => import('../../locales/en/protection.json'),
     es: () => import('../../locales/es/protection.json'),

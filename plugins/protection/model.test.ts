@@ -2,20 +2,24 @@ import type { Session } from '@core'
 import { observable, runInAction } from 'mobx'
 import { describe, expect, it } from 'vitest'
 import { fakeHttp, linked, makeStore, refusal } from './components/test-utils'
-import { followSession } from './model'
+import { firstInput, followSession } from './model'
 
 const flush = () => new Promise((r) => setTimeout(r, 0))
 const until = async (ok: () => boolean) => {
   for (let i = 0; i < 50 && !ok(); i++) await flush()
 }
 
+/** A signed-in member (id 7) whose linked accounts are one Amazon account. */
+function signedIn() {
+  const { http, calls } = fakeHttp({ 'GET /api/linked/accounts': () => ({ data: [linked(1, 'amazon')] }) })
+  const session = observable({ authenticated: true, member: { id: 7 } }) as unknown as Session
+  return { calls, session, store: makeStore(http, session) }
+}
+
 describe('ProtectionStore (SPEC 3 linked_accounts, loaded with the member)', () => {
-  it('signed in: loads GET {base}/accounts in the background; signed out: forgets them; signed in again: loads again', async () => {
-    const { http, calls } = fakeHttp({ 'GET /api/linked/accounts': () => ({ data: [linked(1, 'amazon')] }) })
-    const session = observable({ authenticated: true, member: { id: 7 } }) as unknown as Session
-    const store = makeStore(http, session)
-    const stop = followSession(store, session)
-    expect(store.status).toBe('loading')
+  it('signed in: loads GET {base}/accounts in the background after the first input; signed out: forgets them; signed in again: loads again', async () => {
+    const { calls, session, store } = signedIn()
+    const stop = followSession(store, session, () => Promise.resolve())
     await until(() => store.status === 'success')
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/linked/accounts'])
     expect(store.linked_accounts.map((a) => [a.provider, a.account_email])).toEqual([
@@ -29,6 +33,33 @@ describe('ProtectionStore (SPEC 3 linked_accounts, loaded with the member)', () 
     runInAction(() => Object.assign(session, { authenticated: true, member: { id: 8 } }))
     await until(() => store.status === 'success')
     expect(calls).toHaveLength(2)
+    stop()
+  })
+
+  it("a member's first screen asks nothing: the accounts load at the page's first input (a key, a pointer, a touch), once", async () => {
+    const { calls, session, store } = signedIn()
+    const page = new EventTarget()
+    const stop = followSession(store, session, () => firstInput(page))
+    for (let i = 0; i < 5; i++) await flush()
+    expect(calls).toEqual([])
+    expect(store.status).toBe('idle')
+    page.dispatchEvent(new Event('keydown'))
+    await until(() => store.status === 'success')
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/linked/accounts'])
+    page.dispatchEvent(new Event('pointerdown'))
+    for (let i = 0; i < 5; i++) await flush()
+    expect(calls).toHaveLength(1)
+    stop()
+  })
+
+  it('a screen that loaded them before the first input is not asked again', async () => {
+    const { calls, session, store } = signedIn()
+    let input: () => void = () => {}
+    const stop = followSession(store, session, () => new Promise<void>((r) => (input = r)))
+    await store.load()
+    input()
+    for (let i = 0; i < 5; i++) await flush()
+    expect(calls).toHaveLength(1)
     stop()
   })
 

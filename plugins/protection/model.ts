@@ -93,16 +93,55 @@ declare module '@core' {
   }
 }
 
+const INPUTS = ['keydown', 'pointerdown', 'touchstart'] as const
+let pageInput: Promise<void> | undefined
+
+/**
+ * Resolves at the first input on `target` (a key, a pointer or a touch), or at once where there is no
+ * page (the server's drawing). On the page itself (the default) it is asked once: a later call after
+ * the first input resolves at once.
+ */
+export function firstInput(target?: EventTarget): Promise<void> {
+  const page = globalThis.window as EventTarget | undefined
+  if (!target && pageInput) return pageInput
+  const on = target ?? page
+  const p = !on
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        const done = () => {
+          for (const type of INPUTS) on.removeEventListener(type, done, true)
+          resolve()
+        }
+        for (const type of INPUTS) on.addEventListener(type, done, { capture: true, passive: true })
+      })
+  if (!target) pageInput = p
+  return p
+}
+
 /**
  * "Loaded with the member": signed in (or another member) -> the linked accounts load in the
- * background, without holding up the start; signed out -> they are forgotten. Returns the disposer.
+ * background once the member first acts on the page (`later`: the first input), not on a member's first
+ * screen, which shows none of them (issue 30: the calls, their checks and the reply were 1.6 KB gzip of
+ * it); a screen that shows them loads them itself, and is not asked again. Signed out -> they are
+ * forgotten. Returns the disposer.
  */
-export function followSession(store: ProtectionStoreInstance, session: Services['session']): () => void {
+export function followSession(
+  store: ProtectionStoreInstance,
+  session: Services['session'],
+  later: () => Promise<void> = firstInput,
+): () => void {
+  const member = () => (session.authenticated ? `member:${session.member?.id ?? ''}` : null)
   return reaction(
-    () => (session.authenticated ? `member:${session.member?.id ?? ''}` : null),
+    member,
     (who) => {
-      if (who === null) store.clear()
-      else store.load().catch(() => {}) // the status says it failed; the accounts page offers a retry
+      // signed out, or another member: the accounts shown so far are not theirs
+      store.clear()
+      if (who === null) return
+      later().then(() => {
+        // another member signed in meanwhile, or a screen loaded them already: nothing to do
+        if (member() !== who || store.status !== 'idle') return
+        store.load().catch(() => {}) // the status says it failed; the accounts page offers a retry
+      })
     },
     { fireImmediately: true },
   )

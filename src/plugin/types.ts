@@ -72,9 +72,11 @@ export type NavigationHook = (ctx: NavigationContext) => NavigationResult | Prom
  * One link of a side menu a route names in routes.json (`"menu": "account"`): the name of the route it
  * opens (routes.json `name`; config:check refuses a name no route has), its label as
  * '<namespace>:<key>' (loaded with the screen) and its place (lower first). An entry whose route the
- * brand does not ship is left out.
+ * brand does not ship is left out. The label's namespace is a small one of the plugin's `namespaces`,
+ * '<plugin>-menu' (issue 30): every page under the menu loads it, and a plugin's whole texts there
+ * would be loaded for one label.
  *
- * @example { route: 'account-coin-history', label: 'coins:menu.history', order: 60 }
+ * @example { route: 'account-coin-history', label: 'coins-menu:history', order: 60 }
  */
 export interface MenuEntry {
   route: string

@@ -58,7 +58,7 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
     return mod.default
   }
 
-  /** The texts of a side menu's labels ('coins:menu.history' needs 'coins'), so it draws complete. */
+  /** The texts of a side menu's labels ('coins-menu:history' needs 'coins-menu'), so it draws complete. */
   function loadMenuTexts(menu: string) {
     const namespaces = new Set((o.registry.menus.get(menu) ?? []).map((m) => m.label.split(':')[0]!))
     return namespaces.size ? o.i18n.loadNamespaces([...namespaces]) : undefined

@@ -68,7 +68,7 @@ describe('brand bundling (ARCHITECTURE: a disabled plugin is not in the brand ou
   it('a brand without protection (cashback) ships no protection code, text or account-menu entry, which the default and shipnow brands have', () => {
     expect(brandPlugins('cashback')).not.toContain('protection')
     // the plugin's own calls, its account-menu label key and its linking call
-    const protectionOnly = ['/api/protection/overview', '/accounts/authorize', 'protection:']
+    const protectionOnly = ['/api/protection/overview', '/accounts/authorize', 'protection-menu:protection']
     const lite = js('cashback')
     expect(lite).not.toMatch(marker('protection'))
     for (const b of ['default', 'shipnow']) {

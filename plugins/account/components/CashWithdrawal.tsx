@@ -1,15 +1,8 @@
-import {
-  Figures,
-  Money,
-  PayoutForm,
-  payoutFormTexts,
-  TestMoneyLabel,
-  useServices,
-  useTranslation,
-} from '@core'
+import { Figures, Money, PayoutForm, payoutFormTexts, TestMoneyLabel, useServices } from '@core'
 import { useRef, useState } from 'react'
 import { ledgerApi } from '../api'
 import type { BalancesReply, Withdrawal } from '../contract'
+import { useAccountPages } from '../texts'
 import { parseDollars } from './amount-input'
 import s from './styles'
 import { WithdrawalDone } from './WithdrawalDone'
@@ -23,7 +16,7 @@ export function CashWithdrawal({
   balances: BalancesReply
   onBalances: (b: BalancesReply) => void
 }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http, session } = useServices()
   const [done, setDone] = useState<Withdrawal | null>(null)
   const [version, setVersion] = useState(0)

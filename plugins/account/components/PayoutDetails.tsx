@@ -1,5 +1,6 @@
-import { RouteLink, TestMoneyLabel, useTranslation } from '@core'
+import { RouteLink, TestMoneyLabel } from '@core'
 import type { Withdrawal } from '../contract'
+import { useAccountPages } from '../texts'
 import s from './styles'
 
 /**
@@ -8,7 +9,7 @@ import s from './styles'
  * payout the development payout provider paid.
  */
 export function PayoutDetails({ w }: { w: Withdrawal }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const note = t(`withdraw.statusNote.${w.status}`, { defaultValue: '' })
   const returned = w.status === 'failed' || w.status === 'rejected'
   return (

@@ -1,6 +1,7 @@
-import { Figures, LoadFailed, Money, RowsSkeleton, useLoad, useServices, useTranslation } from '@core'
+import { Figures, LoadFailed, Money, RowsSkeleton, useLoad, useServices } from '@core'
 import { ledgerApi } from '../api'
 import { getBilling } from '../member/api'
+import { useAccountPages } from '../texts'
 import s from './styles'
 
 const PAID = new Set(['succeeded', 'paid', 'captured'])
@@ -11,7 +12,7 @@ const PAID = new Set(['succeeded', 'paid', 'captured'])
  * each; a member with more in a year sees the count it is based on.
  */
 export function PlusValue() {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http } = useServices()
   const year = new Date().getFullYear()
   const data = useLoad(`plus:${year}`, async () => {

@@ -7,11 +7,11 @@ import {
   RouteLink,
   surface,
   useServices,
-  useTranslation,
 } from '@core'
 import { useState } from 'react'
 import { ledgerApi } from '../api'
 import { CLAIM_BENEFITS, type Claim, type ClaimsReply, isClaimBenefit } from '../claim-contract'
+import { useAccountPages } from '../texts'
 import { DateText } from './Amount'
 import { dayText } from './order-claim'
 import { saveFile } from './save-file'
@@ -29,7 +29,7 @@ const BADGE: Record<Claim['status'], string> = {
  * (the rebates pages).
  */
 export function ClaimLinks({ type }: { type?: string }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const types = type ? (isClaimBenefit(type) ? [type] : []) : CLAIM_BENEFITS
   if (!types.length) return null
   return (
@@ -45,7 +45,7 @@ export function ClaimLinks({ type }: { type?: string }) {
 
 /** The member's rebate claims (of one benefit, or all), each with its status, reason and receipt. */
 export function RebateClaimsList({ load }: { load: LoadState<ClaimsReply> & { retry: () => void } }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   return (
     <section aria-labelledby="claims-list-title" className={s.card}>
       <h2 id="claims-list-title">{t('claims.title')}</h2>
@@ -69,7 +69,7 @@ export function RebateClaimsList({ load }: { load: LoadState<ClaimsReply> & { re
 }
 
 function ClaimItem({ claim: c }: { claim: Claim }) {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useAccountPages()
   const lng = i18n.language
   const { http } = useServices()
   const [failed, setFailed] = useState(false)

@@ -1,12 +1,12 @@
-import { useTranslation } from '@core'
 import type { Withdrawal } from '../contract'
+import { useAccountPages } from '../texts'
 import { Amount, DateText, StatusBadge } from './Amount'
 import { PayoutDetails } from './PayoutDetails'
 import s from './styles'
 
 /** What a payout request booked: the row (held for new details, in review or sending) and when a held one is sent. */
 export function WithdrawalDone({ w }: { w: Withdrawal }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   return (
     <section className={s.success} aria-labelledby="withdrawal-done" data-testid="withdrawal-done">
       <h2 id="withdrawal-done" tabIndex={-1}>

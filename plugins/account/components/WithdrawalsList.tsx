@@ -1,12 +1,13 @@
-import { LoadFailed, RowsSkeleton, useLoad, useServices, useTranslation } from '@core'
+import { LoadFailed, RowsSkeleton, useLoad, useServices } from '@core'
 import { ledgerApi } from '../api'
+import { useAccountPages } from '../texts'
 import { Amount, DateText, StatusBadge } from './Amount'
 import { PayoutDetails } from './PayoutDetails'
 import s from './styles'
 
 /** The member's earlier payouts of one kind (GET /api/account/withdrawals), newest first. */
 export function WithdrawalsList({ kind, version }: { kind: 'cash' | 'coin'; version: number }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http } = useServices()
   const list = useLoad(`${kind}:${version}`, () => ledgerApi(http).withdrawals())
   const rows = list.data?.data.filter((w) => w.kind === kind) ?? []

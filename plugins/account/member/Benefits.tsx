@@ -1,15 +1,7 @@
-import {
-  benefitImages,
-  constants,
-  formatCents,
-  Page,
-  RouteLink,
-  useServices,
-  useSession,
-  useTranslation,
-} from '@core'
+import { benefitImages, constants, formatCents, Page, RouteLink, useServices, useSession } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback } from 'react'
+import { useAccountPages } from '../texts'
 import { getRebates } from './api'
 import { Loaded, useLoad } from './Loaded'
 import s from './styles'
@@ -45,7 +37,7 @@ interface Claimed {
  * rebates of that type) against the cap where SPEC 9 sets one.
  */
 export const Benefits = observer(function Benefits({ kind }: { kind: BenefitKind }) {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useAccountPages()
   const { http } = useServices()
   const member = useSession().member
   const k = KINDS[kind]

@@ -1,5 +1,6 @@
-import { Button, constants, errorText, HttpError, useServices, useTranslation } from '@core'
+import { Button, constants, errorText, HttpError, useServices } from '@core'
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { useAccountPages } from '../texts'
 import { chatEvents, chatMessages, currentChat, endChat, sendChat, startChat } from './api'
 import type { ChatConversation, ChatMessage } from './chat-contract'
 import { chatOpen } from './chat-contract'
@@ -38,7 +39,7 @@ export function hoursText(t: (k: string, o?: Record<string, unknown>) => string,
  * when it opens and points to the form.
  */
 export function ChatPanel() {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useAccountPages()
   const { http } = useServices()
   const [open, setOpen] = useState<boolean | null>(null)
   const [conv, setConv] = useState<ChatConversation | null>(null)

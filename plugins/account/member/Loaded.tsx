@@ -1,5 +1,6 @@
-import { Button, errorText, useLoad as useCoreLoad, useTranslation } from '@core'
+import { Button, errorText, useLoad as useCoreLoad } from '@core'
 import { type ReactNode, useMemo } from 'react'
+import { useAccountPages } from '../texts'
 import s from './styles'
 
 export type LoadState<T> =
@@ -25,7 +26,7 @@ const keyOf = (load: () => unknown) => {
  * change). Loads again when `load` changes (pass a `useCallback`).
  */
 export function useLoad<T>(load: () => Promise<T>) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const r = useCoreLoad(keyOf(load), load)
   const state = useMemo<LoadState<T>>(
     () =>
@@ -49,7 +50,7 @@ export function Loaded<T>({
   retry: () => void
   children: (data: T) => ReactNode
 }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   if (state.status === 'loading')
     return (
       <p role="status" aria-live="polite" className={s.muted} data-testid="member-loading">

@@ -9,11 +9,11 @@ import {
   RouteLink,
   useServices,
   useSession,
-  useTranslation,
 } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { useAccountPages } from '../texts'
 import { cancelSubscription, getSubscriptions, type PlanId, type Subscription } from './api'
 import { Loaded, useLoad } from './Loaded'
 import s from './styles'
@@ -24,7 +24,7 @@ import { formatDate } from './text'
  * with its date and amount, and a one-flow cancel: one button, one confirm dialog, done.
  */
 export const Membership = observer(function Membership({ plan }: { plan: PlanId }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   return (
     <Page title={t(`member.subscription.title.${plan}`)} className={s.page} testId="subscription-page">
       <MembershipView plan={plan} />
@@ -34,7 +34,7 @@ export const Membership = observer(function Membership({ plan }: { plan: PlanId 
 
 /** The membership's status, next charge and cancel flow, without a page frame (the screens and the 'account.subscriptions' part). */
 export const MembershipView = observer(function MembershipView({ plan }: { plan: PlanId }) {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useAccountPages()
   const { http, cookies, track, config } = useServices()
   const session = useSession()
   const load = useCallback(async () => {

@@ -1,6 +1,7 @@
-import { Field, Fields, useForm, useFormCaptcha, useServices, useSession, useTranslation } from '@core'
+import { Field, Fields, useForm, useFormCaptcha, useServices, useSession } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
+import { useAccountPages } from '../texts'
 import { sendContact } from './api'
 import { FormCard } from './FormCard'
 import s from './styles'
@@ -10,7 +11,7 @@ const FIELDS = ['name', 'email', 'subject', 'message'] as const
 
 /** The message-us form: POST /api/contact (the server's contract checks it; its errors show per field). */
 export const MessageForm = observer(function MessageForm() {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http } = useServices()
   const member = useSession().member
   const [sent, setSent] = useState(false)

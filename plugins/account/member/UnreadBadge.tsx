@@ -1,8 +1,8 @@
 import { badgeClass, RouteLink, useServices, useSession, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { unreadCount } from './api'
 import s from './badge.module.css'
+import { unreadCount } from './unread/api'
 
 /**
  * 'header.actions': a link to the notifications with the unread count, for a signed-in member only

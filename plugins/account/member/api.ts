@@ -1,15 +1,15 @@
-import {
-  type BillingReply,
-  type CancelReply,
-  type ContactReply,
-  type ContactRequest,
-  type HttpClient,
-  type OkReply,
-  type PaymentProviderReply,
-  type PlanId,
-  type Subscription,
-  type SubscriptionsReply,
-  type TokenizeReply,
+import type {
+  BillingReply,
+  CancelReply,
+  ContactReply,
+  ContactRequest,
+  HttpClient,
+  OkReply,
+  PaymentProviderReply,
+  PlanId,
+  Subscription,
+  SubscriptionsReply,
+  TokenizeReply,
 } from '@core'
 import type {
   Address,
@@ -63,12 +63,6 @@ export async function getNotifications(http: HttpClient): Promise<NotificationsR
 /** Marks the ids read, or every notification when ids is omitted. */
 export const markRead = (http: HttpClient, ids?: number[]) =>
   http.post<OkReply>('/api/account/notifications/read', ids ? { ids } : {})
-export async function unreadCount(http: HttpClient): Promise<number> {
-  const r = await http.get<Partial<NotificationsReply>>('/api/account/notifications', {
-    params: { per_page: 1 },
-  })
-  return Number(r?.unread) || 0
-}
 
 export const getProfile = async (http: HttpClient) =>
   dataOf(await http.get<ProfileReply>('/api/account/profile'))

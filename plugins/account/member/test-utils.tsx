@@ -3,14 +3,20 @@ import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
 import accountEn from '../../../locales/en/account.json'
 import headerEn from '../../../locales/en/account-header.json'
+import pagesEn from '../../../locales/en/account-pages.json'
 import accountEs from '../../../locales/es/account.json'
 import headerEs from '../../../locales/es/account-header.json'
+import pagesEs from '../../../locales/es/account-pages.json'
 import { fakeSession, renderInApp, testI18n, testMember, testServices } from '../../../tests/unit/kit'
 import { AccountStore, type AccountStoreInstance } from './model'
 
 /** An i18next instance with the real English and Spanish texts. */
 export const makeI18n = (lng: 'en' | 'es' = 'en') =>
-  testI18n(lng, { account: [accountEn, accountEs], 'account-header': [headerEn, headerEs] })
+  testI18n(lng, {
+    account: [accountEn, accountEs],
+    'account-pages': [pagesEn, pagesEs],
+    'account-header': [headerEn, headerEs],
+  })
 
 export { type Call, type FakeRoutes as Routes, fakeHttp, fakeSession } from '../../../tests/unit/kit'
 

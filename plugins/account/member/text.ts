@@ -22,8 +22,8 @@ export function formErrors(
     const code = codes[field]
     if (!code) return message
     return (
-      t(`account:member.errors.${field}.${code}`, { defaultValue: '' }) ||
-      t(`account:member.errors.${code}`, { defaultValue: '' }) ||
+      t(`account-pages:member.errors.${field}.${code}`, { defaultValue: '' }) ||
+      t(`account-pages:member.errors.${code}`, { defaultValue: '' }) ||
       errorText(t, new HttpError(e.message, e.kind, e.status, { [field]: [message] }, { code }))
     )
   }

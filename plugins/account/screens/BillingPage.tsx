@@ -8,7 +8,6 @@ import {
   type PaymentCard,
   useForm,
   useServices,
-  useTranslation,
 } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
@@ -16,12 +15,13 @@ import { getBilling, getSubscriptions, updateCard } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'
 import { formatDate, formErrors, missingFields } from '../member/text'
+import { useAccountPages } from '../texts'
 
 const CARD_FIELDS = ['card_number', 'exp', 'cvv', 'zip'] as const
 
 /** Replace the card on file: checked by the payment processor (a zero authorisation) on the server. */
 function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => void }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http } = useServices()
   const f = useForm({ card_number: '', exp: '', cvv: '', zip: '' }, { clearErrorOnChange: true })
   const text = (key: string) => t(`member.billing.${key}`)
@@ -74,7 +74,7 @@ function cardText(t: (k: string, o?: Record<string, unknown>) => string, c: Paym
 
 /** /account/billing: the card on file, a form to replace it, and every charge made. */
 function BillingPage() {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   return (
     <Page title={t('member.billing.title')} className={s.page} testId="billing-page">
       <BillingView />
@@ -86,7 +86,7 @@ export default observer(BillingPage)
 
 /** The card on file and the charges, without a page frame (the screen and the 'account.billing' part). */
 export const BillingView = observer(function BillingView() {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useAccountPages()
   const { http } = useServices()
   // the billing and the memberships past due (their card is replaced here, and charged at once); the
   // past-due line is extra: the page shows the card and the charges without it

@@ -1,12 +1,13 @@
-import { DataTable, LoadedPage, Money, RouteLink, useTranslation } from '@core'
+import { DataTable, LoadedPage, Money, RouteLink } from '@core'
 import { ledgerApi } from '../api'
 import { DateText, StatusBadge } from '../components/Amount'
 import { giftStatus, replaceable } from '../components/gift-cards'
 import s from '../components/styles'
+import { useAccountPages } from '../texts'
 
 /** /account/gift-card-history: the member's gift cards with their value, status and expiry. */
 export default function GiftCardHistoryPage() {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   return (
     <LoadedPage
       title={t('gift.title')}

@@ -8,7 +8,6 @@ import {
   useForm,
   useLoad,
   useServices,
-  useTranslation,
 } from '@core'
 import type { TFunction } from 'i18next'
 import { useState } from 'react'
@@ -19,6 +18,7 @@ import type { Inquiry, InquiryStore } from '../contract'
 import { FormCard } from '../member/FormCard'
 import { SelectField } from '../member/SelectField'
 import s from '../member/styles'
+import { useAccountPages } from '../texts'
 import css from './missing-cashback.module.css'
 
 const FIELDS = ['store', 'ordered_on', 'order_id', 'amount'] as const
@@ -38,7 +38,7 @@ const refusal = (t: TFunction, lng: string, e: unknown, field: string) =>
  * the member's reports and their status.
  */
 export default function MissingCashbackPage() {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useAccountPages()
   const { http } = useServices()
   const stores = useLoad('stores', () => inquiryApi(http).stores())
   const list = useLoad('list', () => inquiryApi(http).list())
@@ -88,7 +88,7 @@ export default function MissingCashbackPage() {
 }
 
 function InquiryItem({ inquiry: i, lng }: { inquiry: Inquiry; lng: string }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const since = dayText(i.created_at.slice(0, 10), lng)
   const status =
     i.status === 'matched'
@@ -114,7 +114,7 @@ function InquiryItem({ inquiry: i, lng }: { inquiry: Inquiry; lng: string }) {
 }
 
 function InquiryForm({ stores, onFiled }: { stores: InquiryStore[]; onFiled: (i: Inquiry) => void }) {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useAccountPages()
   const lng = i18n.language
   const { http } = useServices()
   const [done, setDone] = useState<Inquiry | null>(null)

@@ -1,4 +1,4 @@
-import { Button, errorText, formatCents, Page, useServices, useStore, useTranslation } from '@core'
+import { Button, errorText, formatCents, Page, useServices, useStore } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
 import type { Notification } from '../contract'
@@ -6,10 +6,11 @@ import { getNotifications, markRead, type NotificationsReply as Reply } from '..
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'
 import { formatDate } from '../member/text'
+import { useAccountPages } from '../texts'
 
 /** /account/notifications: newest first, mark one or all read; the header's count follows. */
 function NotificationsPage() {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useAccountPages()
   const { http } = useServices()
   const account = useStore('account')
   const load = useCallback(async () => {

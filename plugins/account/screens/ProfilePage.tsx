@@ -1,15 +1,4 @@
-import {
-  Button,
-  Fields,
-  FormAlert,
-  Page,
-  RouteLink,
-  useForm,
-  useServices,
-  useSession,
-  useStore,
-  useTranslation,
-} from '@core'
+import { Button, Fields, FormAlert, Page, RouteLink, useForm, useServices, useSession, useStore } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
 import { type Address, getProfile, type Profile, updateProfile } from '../member/api'
@@ -17,12 +6,13 @@ import { Loaded, useLoad } from '../member/Loaded'
 import { SelectField } from '../member/SelectField'
 import s from '../member/styles'
 import { formErrors, missingFields } from '../member/text'
+import { useAccountPages } from '../texts'
 
 const COUNTRIES = ['US', 'CA', 'GB', 'AU', 'NZ'] as const
 
 /** Name and phone: the server's contract checks them; its field errors show under the fields. */
 function DetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http } = useServices()
   const session = useSession()
   const [saved, setSaved] = useState(false)
@@ -79,7 +69,7 @@ const AddressForm = observer(function AddressForm({
   address: Address | null
   onSaved: (p: Profile) => void
 }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http } = useServices()
   const account = useStore('account')
   const f = useForm(
@@ -162,7 +152,7 @@ const AddressForm = observer(function AddressForm({
 
 /** /account/profile: name, phone, the e-mail and whether it is verified, the rebate address. */
 function ProfilePage() {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http } = useServices()
   const load = useCallback(() => getProfile(http), [http])
   const { state, reload, setData } = useLoad(load)

@@ -1,9 +1,10 @@
-import { Button, Page, RouteLink, useServices, useSession, useTranslation } from '@core'
+import { Button, Page, RouteLink, useServices, useSession } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useState } from 'react'
 import { getProfile, resendVerification } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'
+import { useAccountPages } from '../texts'
 
 /**
  * /account/profile/verify: whether the e-mail is verified and, if not, a button that sends the link
@@ -11,7 +12,7 @@ import s from '../member/styles'
  * try again later.').
  */
 function ProfileVerifyPage() {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http } = useServices()
   const session = useSession()
   const load = useCallback(() => getProfile(http), [http])

@@ -140,7 +140,7 @@ export default function PurchaseHistoryPage() {
       <Lead>{t('history.lead')}</Lead>
       <p className={s.muted}>
         <RouteLink route="account-missing-cashback" data-testid="missing-cashback-link">
-          {t('missing.link')}
+          {t('history.missingLink')}
         </RouteLink>
       </p>
       {ready && data ? (

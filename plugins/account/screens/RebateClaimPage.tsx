@@ -11,7 +11,6 @@ import {
   useLoad,
   useServices,
   useSession,
-  useTranslation,
 } from '@core'
 import type { TFunction } from 'i18next'
 import { observer } from 'mobx-react-lite'
@@ -33,6 +32,7 @@ import { RebateClaimsList } from '../components/RebateClaims'
 import { FormCard } from '../member/FormCard'
 import { SelectField } from '../member/SelectField'
 import s from '../member/styles'
+import { useAccountPages } from '../texts'
 
 const FIELDS = ['benefit_type', 'order_number', 'order_date', 'amount', 'receipt'] as const
 /** `receipt`: the chosen file's name (the file itself is kept beside the form) */
@@ -71,7 +71,7 @@ function base64Of(file: File): Promise<string> {
  * claims of that benefit with their status.
  */
 export default observer(function RebateClaimPage({ params }: ScreenProps) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const session = useSession()
   const type = params.benefit_type
   const typeName = type ? t(`benefit.${type}`, { defaultValue: type }) : ''
@@ -97,7 +97,7 @@ export default observer(function RebateClaimPage({ params }: ScreenProps) {
 })
 
 function ClaimView({ type }: { type: ClaimBenefit }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http } = useServices()
   const claims = useLoad(`claims:${type}`, () => ledgerApi(http).claims({ benefit_type: type }))
   return (
@@ -136,7 +136,7 @@ function ClaimForm({
   limits: ClaimLimits | undefined
   onFiled: (c: Claim, left: Record<string, number>) => void
 }) {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useAccountPages()
   const lng = i18n.language
   const { http, config } = useServices()
   const navigate = useNavigate()

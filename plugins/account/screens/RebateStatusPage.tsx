@@ -1,7 +1,8 @@
-import { Lead, Page, RouteLink, useSession, useTranslation } from '@core'
+import { Lead, Page, RouteLink, useSession } from '@core'
 import { observer } from 'mobx-react-lite'
 import { StatusBadge } from '../components/Amount'
 import s from '../components/styles'
+import { useAccountPages } from '../texts'
 
 const STEPS = ['pending', 'confirmed', 'payable', 'paid', 'declined'] as const
 
@@ -10,7 +11,7 @@ const STEPS = ['pending', 'confirmed', 'payable', 'paid', 'declined'] as const
  * a member gets the links to their own history and rebates.
  */
 export default observer(function RebateStatusPage() {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const session = useSession()
   return (
     <Page title={t('rebateStatus.title')} className={s.page} testId="rebate-status">

@@ -12,7 +12,6 @@ import {
   useLoad,
   useServices,
   useSession,
-  useTranslation,
 } from '@core'
 import { observer } from 'mobx-react-lite'
 import { ledgerApi } from '../api'
@@ -22,6 +21,7 @@ import { PlusValue } from '../components/PlusValue'
 import { ClaimLinks, RebateClaimsList } from '../components/RebateClaims'
 import { BENEFIT_TYPES, type MonthUse, monthUse } from '../components/rebates'
 import s from '../components/styles'
+import { useAccountPages } from '../texts'
 
 const TYPE = /^[a-z_]{1,40}$/
 
@@ -31,7 +31,7 @@ const TYPE = /^[a-z_]{1,40}$/
  * earned this year against the fee paid.
  */
 export default observer(function RebatesPage({ params }: ScreenProps) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const type = params.benefit_type
   const typeName = type ? t(`benefit.${type}`, { defaultValue: type.replace(/_/g, ' ') }) : ''
   const title = type ? t('rebates.typeTitle', { type: typeName }) : t('rebates.title')
@@ -61,7 +61,7 @@ export const RebatesView = observer(function RebatesView({
   type?: string
   typeLinks?: boolean
 }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http } = useServices()
   const session = useSession()
   const rebates = useLoad(`rebates:${type ?? ''}`, () =>
@@ -171,7 +171,7 @@ export const RebatesView = observer(function RebatesView({
 })
 
 function UseCard({ use }: { use: MonthUse }) {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useAccountPages()
   const name = t(`benefit.${use.type}`, { defaultValue: use.type })
   return (
     <li className={s.card} data-testid="rebate-cap" data-type={use.type}>

@@ -1,12 +1,13 @@
-import { Button, constants, Figures, LoadedPage, Money, useTranslation } from '@core'
+import { Button, constants, Figures, LoadedPage, Money } from '@core'
 import { useEffect, useRef, useState } from 'react'
 import { ledgerApi } from '../api'
 import { DateText, StatusBadge } from '../components/Amount'
 import s from '../components/styles'
+import { useAccountPages } from '../texts'
 
 /** /account/referrals: the member's /refer link with a copy button, the friends who joined and what each earned. */
 export default function ReferralsPage() {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   return (
     <LoadedPage
       title={t('referrals.title')}
@@ -61,7 +62,7 @@ export default function ReferralsPage() {
 
 /** The link in a read-only field and a button that copies it and says so for the copy delay (SPEC 9). */
 function CopyLink({ link }: { link: string }) {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const [copied, setCopied] = useState(false)
   const [failed, setFailed] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)

@@ -1,10 +1,11 @@
-import { constants, errorText, Page, useServices, useSession, useTranslation } from '@core'
+import { constants, errorText, Page, useServices, useSession } from '@core'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useRef, useState } from 'react'
 import { type EmailSetting, getSettings, type Settings, type TermName, updateSettings } from '../member/api'
 import { Loaded, useLoad } from '../member/Loaded'
 import s from '../member/styles'
 import { formatDate } from '../member/text'
+import { useAccountPages } from '../texts'
 
 /** SPEC 3's terms in the order shown; their defaults are SPEC 9's (constants.json defaultTerms). */
 const TERMS: readonly TermName[] = ['stats', 'cookies', 'firefox', 'pii']
@@ -27,7 +28,7 @@ function withValue(st: Settings, k: Key, v: boolean): Settings {
  * changed: the switch moves at once, and goes back with a message when the server refuses.
  */
 function SettingsPage() {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useAccountPages()
   const { http } = useServices()
   const session = useSession()
   const load = useCallback(() => getSettings(http), [http])

@@ -13,7 +13,6 @@ import {
   RowsSkeleton,
   useLoad,
   useServices,
-  useTranslation,
 } from '@core'
 import { type FormEvent, useState } from 'react'
 import { ledgerApi } from '../api'
@@ -21,10 +20,11 @@ import { DateText } from '../components/Amount'
 import { replaceable } from '../components/gift-cards'
 import s from '../components/styles'
 import type { GiftReplaceReply } from '../contract'
+import { useAccountPages } from '../texts'
 
 /** /account/update-expired-gift-card: pick an expired, unredeemed card and get a new one of the same value. */
 export default function UpdateExpiredGiftCardPage() {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   const { http } = useServices()
   const api = ledgerApi(http)
   const cards = useLoad('gift-cards', () => api.giftCards())
@@ -49,9 +49,9 @@ export default function UpdateExpiredGiftCardPage() {
       setAlert(
         err instanceof HttpError && err.code
           ? codeText(t, err.code, err.firstError ?? err.message, {
-              gift_card_not_expired: 'account:gift.error.notExpired',
-              gift_card_unavailable: 'account:gift.error.unavailable',
-              gift_card_test_money: 'account:gift.error.testMoney',
+              gift_card_not_expired: 'account-pages:gift.error.notExpired',
+              gift_card_unavailable: 'account-pages:gift.error.unavailable',
+              gift_card_test_money: 'account-pages:gift.error.testMoney',
             })
           : errorText(t, err),
       )

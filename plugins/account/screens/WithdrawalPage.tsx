@@ -1,7 +1,8 @@
-import { LoadedPage, useTranslation } from '@core'
+import { LoadedPage } from '@core'
 import { ledgerApi } from '../api'
 import s from '../components/account.module.css'
 import { CashWithdrawal } from '../components/CashWithdrawal'
+import { useAccountPages } from '../texts'
 
 /**
  * /account/withdrawal: the payable cash balance paid out to PayPal, a bank account or a gift card.
@@ -9,7 +10,7 @@ import { CashWithdrawal } from '../components/CashWithdrawal'
  * a retry pay once.
  */
 export default function WithdrawalPage() {
-  const { t } = useTranslation('account')
+  const { t } = useAccountPages()
   return (
     <LoadedPage
       title={t('withdraw.title')}
