@@ -76,23 +76,8 @@ describe('a sign-out reaches every server on the database at once (issue 29)', (
       ? 'PostgreSQL: a token signed out on one instance is refused by another that had it checked and cached'
       : 'embedded database: a token signed out is refused at once',
     async () => {
-      const secret = randomBytes(32).toString('hex')
-      const a = await testServer({ jwtSecret: secret })
-      let b: FastifyInstance | undefined
+      const { a, b, ca, cb } = await twoInstances()
       try {
-        if (a.services.db.kind === 'postgres') {
-          // a second instance on the same schema and secret, as a second `npm start` behind a proxy
-          const schema = (await a.services.db.one<{ s: string }>('SELECT current_schema() AS s'))!.s
-          b = await testServer({
-            jwtSecret: secret,
-            databaseUrl: process.env.DATABASE_URL,
-            schema,
-            dropSchema: false,
-            seed: false,
-          })
-        }
-        const ca = client(a)
-        const cb = client(b ?? a)
         const token = await ca.login()
         const h = ca.bearer(token)
         // the other instance checks the token, and keeps the answer (lib/session.ts: seconds)
@@ -109,6 +94,27 @@ describe('a sign-out reaches every server on the database at once (issue 29)', (
   )
 })
 
+/**
+ * Two servers on one database, as two `npm start` behind a proxy: on PostgreSQL a second instance on the
+ * same schema and JWT secret; the embedded database has one process, so both clients use the one server.
+ */
+async function twoInstances() {
+  const secret = randomBytes(32).toString('hex')
+  const a = await testServer({ jwtSecret: secret })
+  let b: FastifyInstance | undefined
+  if (a.services.db.kind === 'postgres') {
+    const schema = (await a.services.db.one<{ s: string }>('SELECT current_schema() AS s'))!.s
+    b = await testServer({
+      jwtSecret: secret,
+      databaseUrl: process.env.DATABASE_URL,
+      schema,
+      dropSchema: false,
+      seed: false,
+    })
+  }
+  return { a, b, ca: client(a), cb: client(b ?? a) }
+}
+
 const untilAsync = async (ok: () => Promise<boolean>, ms: number) => {
   const end = Date.now() + ms
   for (;;) {
@@ -124,22 +130,8 @@ describe("a change to a member's balances reaches every server on the database a
       ? "PostgreSQL: cash back booked through one instance shows on another that had the member's balances cached"
       : 'embedded database: cash back booked shows at once',
     async () => {
-      const secret = randomBytes(32).toString('hex')
-      const a = await testServer({ jwtSecret: secret })
-      let b: FastifyInstance | undefined
+      const { a, b, ca, cb } = await twoInstances()
       try {
-        if (a.services.db.kind === 'postgres') {
-          const schema = (await a.services.db.one<{ s: string }>('SELECT current_schema() AS s'))!.s
-          b = await testServer({
-            jwtSecret: secret,
-            databaseUrl: process.env.DATABASE_URL,
-            schema,
-            dropSchema: false,
-            seed: false,
-          })
-        }
-        const ca = client(a)
-        const cb = client(b ?? a)
         const h = ca.bearer(await ca.login())
         const pending = async () =>
           ((await cb.get('/api/account/balances', h)).body as Balances).cash.pending_cents
