@@ -28,9 +28,10 @@ const virtualDir = join(root, 'node_modules/.virtual')
 const distRoot = process.env.DIST_ROOT || 'dist'
 
 /**
- * Validates config/ for the brand (config:check) and generates the module '@brand' with one static
- * import per enabled plugin, so a disabled plugin's code never enters the bundle. A broken config
- * stops the build with the checker's message.
+ * Validates config/ for the brand (config:check) and generates the module '@brand' with one import
+ * per enabled plugin, so a disabled plugin's code never enters the bundle. A broken config stops the
+ * build with the checker's message. Node builds import the plugins statically (`plugins`); the
+ * browser's module gives a step per plugin that evaluates it (`pluginSteps`).
  *
  * For the browser the route table (routes, landers, redirects and the absent paths: about 15 KB,
  * the largest part of the config) is not in the entry: it is a chunk of its own, 'brand-routes', that
@@ -73,10 +74,16 @@ function makeBrandModule(): BrandSources {
     throw err
   }
   const config = JSON.parse(json) as Record<string, unknown> & { plugins: string[] }
-  const imports = config.plugins.map(
-    (p, i) => `import p${i} from ${JSON.stringify(resolve(root, 'plugins', p, 'index.ts'))}`,
-  )
-  const head = `${imports.join('\n')}\nexport const plugins = [${config.plugins.map((_, i) => `p${i}`).join(', ')}]\n`
+  const files = config.plugins.map((p) => JSON.stringify(resolve(root, 'plugins', p, 'index.ts')))
+  const head =
+    `${files.map((f, i) => `import p${i} from ${f}`).join('\n')}\n` +
+    `export const plugins = [${config.plugins.map((_, i) => `p${i}`).join(', ')}]\n` +
+    `export const pluginSteps = plugins.map((p) => () => Promise.resolve({ default: p }))\n`
+  // The browser's plugins are in the entry's chunks, each evaluated when its step is called (an eager
+  // import makes no chunk and no request): the app calls them one per task (src/start.tsx), the first
+  // evaluating the core's public module too. With static imports the core and every plugin ran in one
+  // task of 100 ms on a phone.
+  const webHead = `export const pluginSteps = [${files.map((f) => `() => import(/* webpackMode: "eager" */ ${f})`).join(', ')}]\n`
   const rest: Record<string, unknown> = {}
   const table: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(config)) {
@@ -88,7 +95,7 @@ function makeBrandModule(): BrandSources {
   return {
     web: {
       main:
-        `${head}export const config = ${JSON.stringify(rest)}\n` +
+        `${webHead}export const config = ${JSON.stringify(rest)}\n` +
         `let complete\n` +
         `export function loadConfig() {\n` +
         `  complete ??= import(/* webpackChunkName: "brand-routes" */ ${JSON.stringify(join(virtualDir, 'brand-routes.js'))})` +

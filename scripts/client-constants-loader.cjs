@@ -4,6 +4,8 @@
 // file; tests/build/bundle.test.ts checks that no browser code reads a key listed here and that none is
 // in the browser bundle.
 const SERVER_ONLY = [
+  // the editor's pointer to the file's JSON schema: nothing reads it
+  '$schema',
   'abuseLimits',
   'billing',
   'giftCards',

@@ -1,5 +1,6 @@
 import { when } from 'mobx'
 import type { AppParts } from './App'
+import { markBoot, yieldToMain } from './boot-tasks'
 import type { RuntimeConfig } from './config/runtime-types'
 import { dropMismatchedFirstPaint } from './first-paint/client'
 import { pageFirstData } from './first-paint/data'
@@ -16,19 +17,6 @@ import { themeTokens } from './ui/theme'
 /** Applies the brand's theme as design-token values, so a partner restyles without code. */
 export function applyTheme(config: RuntimeConfig, root: HTMLElement = document.documentElement): void {
   for (const [k, v] of themeTokens(config)) root.style.setProperty(k, v)
-}
-
-/**
- * A start-up mark on the page's performance timeline ('boot:<step>'), for measuring what runs before
- * the first screen (DevTools' Timings track, `performance.getEntriesByType('mark')`).
- */
-export function markBoot(step: string): void {
-  globalThis.performance?.mark?.(`boot:${step}`)
-}
-
-/** Ends the current task: what follows runs in a new one, after pending input and rendering. */
-export function yieldToMain(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 /**
@@ -54,6 +42,8 @@ export async function boot(
   // The first screen's code and texts are fetched at once, while the plugins start, instead of after
   // them: fewer round trips before the first screen shows.
   const page = firstPage(config, window.location.pathname)
+  // the route table's set-up above and the requests below: a task each
+  await yieldToMain()
   const first = page.screens
   for (const id of first)
     registry.screens

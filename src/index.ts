@@ -6,6 +6,7 @@
 
 // i18n: one copy of the hook for every screen chunk (ARCHITECTURE "Import useTranslation once in the core")
 export { Trans, useTranslation } from 'react-i18next'
+export { yieldToMain } from './boot-tasks'
 export { benefitImages } from './config/benefits'
 export { CATALOG_COUNTRIES, loadBenefitImages, loadCountryCatalog } from './config/catalogs'
 export * from './contract'

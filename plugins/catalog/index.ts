@@ -1,4 +1,4 @@
-import { definePlugin, firstPaintLanguage, firstPaintReply } from '@core'
+import { definePlugin, firstPaintLanguage, firstPaintReply, yieldToMain } from '@core'
 import {
   categoriesRequest,
   homeOffersRequest,
@@ -71,11 +71,17 @@ export default definePlugin({
     if (!lang) return
     const catalog = store.catalog as CatalogStoreInstance
     const drawn = (r: Parameters<typeof firstPaintReply>[0]) => firstPaintReply(r)?.status === 200
-    await Promise.all([
-      drawn(homeRequest(lang)) ? catalog.loadHome(lang) : undefined,
-      drawn(homeOffersRequest(1)) ? catalog.moreOffers() : undefined,
-      drawn(categoriesRequest) ? catalog.loadCategories() : undefined,
-    ])
+    // one list per task: each fills its models from a reply the page carries (no call is made)
+    const loads = [
+      drawn(homeRequest(lang)) && (() => catalog.loadHome(lang)),
+      drawn(homeOffersRequest(1)) && (() => catalog.moreOffers()),
+      drawn(categoriesRequest) && (() => catalog.loadCategories()),
+    ]
+    for (const load of loads) {
+      if (!load) continue
+      await load()
+      await yieldToMain()
+    }
   },
   locales: {
     en: () => import('../../locales/en/catalog.json'),
