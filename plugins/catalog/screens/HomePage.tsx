@@ -65,7 +65,7 @@ export default observer(function HomePage({ params }: ScreenProps) {
   const msg = params.msgCode ? t(`msg.${params.msgCode}`, { defaultValue: t('msg.default') }) : null
 
   const storeSection = (id: string, key: string, list: ListLike, section: string) => (
-    <section className={s.section} aria-labelledby={id}>
+    <section className={s.lazySection} aria-labelledby={id}>
       <div className={s.sectionHead}>
         <h2 id={id}>{t(key)}</h2>
         <RouteLink route="section-section" params={{ section }}>
@@ -118,7 +118,7 @@ export default observer(function HomePage({ params }: ScreenProps) {
         orFirst(catalog.merchantsWeLove, home?.merchants_we_love),
         'merchants-we-love',
       )}
-      <section className={s.section} aria-labelledby="home-coupons">
+      <section className={s.lazySection} aria-labelledby="home-coupons">
         <div className={s.sectionHead}>
           <h2 id="home-coupons">{t('home.coupons')}</h2>
           <RouteLink route="coupons">{t('home.seeAll')}</RouteLink>
@@ -144,7 +144,7 @@ export default observer(function HomePage({ params }: ScreenProps) {
           <CountryBenefits />
         </Suspense>
       </WhenVisible>
-      <section className={s.section} aria-labelledby="home-products">
+      <section className={s.lazySection} aria-labelledby="home-products">
         <div className={s.sectionHead}>
           <h2 id="home-products">{t('home.topProducts')}</h2>
           <RouteLink route="section-section" params={{ section: 'top-products' }}>
@@ -162,7 +162,7 @@ export default observer(function HomePage({ params }: ScreenProps) {
           <ProductGrid products={(products.data as Product[]).slice(0, HOME_ROW)} />
         </ListStatus>
       </section>
-      <section className={s.section} aria-labelledby="home-offers">
+      <section className={s.lazySection} aria-labelledby="home-offers">
         <div className={s.sectionHead}>
           <h2 id="home-offers">{t('home.offers')}</h2>
           <RouteLink route="offers-type" params={{ type: 'CASHBACK' }}>
