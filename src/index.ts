@@ -114,3 +114,4 @@ export {
   useLoad,
 } from './ui/useLoad'
 export { type PageOf, usePaged } from './ui/usePaged'
+export { formatWhole } from './ui/whole'

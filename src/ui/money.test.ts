@@ -1,7 +1,47 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { formatCents } from './money'
+import { formatWhole } from './whole'
 
 describe('number format (SPEC 9)', () => {
+  it('whole numbers (coins) are written as Intl writes them in English and Spanish, without creating a format', () => {
+    const created: string[] = []
+    const Real = Intl.NumberFormat
+    const values = [
+      0,
+      1,
+      7,
+      999,
+      1000,
+      1234,
+      9999,
+      10000,
+      12345,
+      999999,
+      1000000,
+      1234567,
+      2 ** 40,
+      -1,
+      -1234,
+      -1234567,
+    ]
+    for (const locale of ['en-US', 'es-US']) {
+      const intl = new Real(locale, { maximumFractionDigits: 0 })
+      const lng = locale === 'es-US' ? 'es' : 'en'
+      const spy = vi.spyOn(Intl, 'NumberFormat').mockImplementation((...a) => {
+        created.push(String(a[0]))
+        return new Real(...a)
+      })
+      try {
+        for (const n of values) expect(formatWhole(n, lng)).toBe(intl.format(n))
+      } finally {
+        spy.mockRestore()
+      }
+    }
+    expect(created).toEqual([])
+    // what is not a safe integer is Intl's, rounded to a whole number
+    expect(formatWhole(1234.6)).toBe('1,235')
+  })
+
   it('US dollars, 2 decimals, cents divided by 100', () => {
     expect(formatCents(123456)).toBe('$1,234.56')
     expect(formatCents(5)).toBe('$0.05')

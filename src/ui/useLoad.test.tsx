@@ -1,4 +1,5 @@
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
+import { Suspense, use } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { HttpError } from '../http/errors'
 import { useLoad } from './useLoad'
@@ -15,12 +16,43 @@ function deferred<T>() {
   return { promise, resolve, reject }
 }
 
+/** A part of the screen that waits for `suspended` (a lazy chunk, say) before it shows the rows. */
+let suspended = deferred<void>()
+let replyOf: () => Promise<string[]> = () => Promise.resolve([])
+function Rows({ rows }: { rows: string[] }) {
+  use(suspended.promise)
+  return <p>{rows.join(', ')}</p>
+}
+function Screen() {
+  const r = useLoad('k', replyOf)
+  return r.status === 'success' ? <Rows rows={r.data} /> : <p>loading</p>
+}
+
 describe('useLoad', () => {
   it('loads on mount, then holds the data as a success', async () => {
     const { result } = renderHook(() => useLoad('k', () => Promise.resolve(7)))
     expect(result.current.status).toBe('loading')
     await waitFor(() => expect(result.current.status).toBe('success'))
     expect(result.current.data).toBe(7)
+  })
+
+  it('renders what arrived as a transition: the screen on show stays until the new render is ready (issue 30)', async () => {
+    // A transition's render may wait (here: a part that suspends) while what was shown stays; an
+    // ordinary update would replace it with the Suspense fallback. Being a transition is also what
+    // lets React render a long table in slices on a phone instead of in one blocking task.
+    const reply = deferred<string[]>()
+    suspended = deferred<void>()
+    replyOf = () => reply.promise
+    render(
+      <Suspense fallback={<p>fallback</p>}>
+        <Screen />
+      </Suspense>,
+    )
+    await act(async () => reply.resolve(['shoes', 'laptops']))
+    expect(screen.getByText('loading')).toBeTruthy()
+    expect(screen.queryByText('fallback')).toBeNull()
+    await act(async () => suspended.resolve())
+    expect(screen.getByText('shoes, laptops')).toBeTruthy()
   })
 
   it('drops a slower reply of an older key: the newer key wins', async () => {

@@ -1,4 +1,4 @@
-import { formatCents, surface, useTranslation } from '@core'
+import { formatCents, formatWhole, surface, useTranslation } from '@core'
 import s from './account.module.css'
 
 /** A ledger amount: cash in cents as dollars with 2 decimals (SPEC 9), coins whole. */
@@ -6,7 +6,7 @@ export function Amount({ amount, currency }: { amount: number; currency: 'cash' 
   const { t, i18n } = useTranslation('account')
   if (currency === 'cash') return <span className="money">{formatCents(amount, i18n.language)}</span>
   // coins are the coins plugin's pages; a coin row met here is still shown whole
-  const whole = Math.abs(Math.trunc(amount)).toLocaleString(i18n.language === 'es' ? 'es-US' : 'en-US')
+  const whole = formatWhole(Math.abs(Math.trunc(amount)), i18n.language)
   return <span>{t('coins', { count: Math.abs(amount), value: amount < 0 ? `(${whole})` : whole })}</span>
 }
 
@@ -20,20 +20,28 @@ export function StatusBadge({ status }: { status: string }) {
   )
 }
 
+/**
+ * One formatter per language: `toLocaleDateString` with options makes a new one on every call, and
+ * a member's purchase history writes two or three dates on each of its 25 rows.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A date (ISO) as the page's language writes it ('Nov 26, 2026'); an unreadable one as it came. */
+export function dateText(iso: string, lng: string): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  const locale = lng === 'es' ? 'es-US' : 'en-US'
+  let f = dateFormats.get(locale)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' })
+    dateFormats.set(locale, f)
+  }
+  return f.format(d)
+}
+
 /** A date (ISO) the way the page's language writes it. */
 export function DateText({ iso }: { iso: string | null | undefined }) {
   const { i18n } = useTranslation('account')
   if (!iso) return null
-  const d = new Date(iso)
-  return (
-    <time dateTime={iso}>
-      {Number.isNaN(d.getTime())
-        ? iso
-        : d.toLocaleDateString(i18n.language === 'es' ? 'es-US' : 'en-US', {
-            year: 'numeric',
-            month: 'short',
-            day: 'numeric',
-          })}
-    </time>
-  )
+  return <time dateTime={iso}>{dateText(iso, i18n.language)}</time>
 }

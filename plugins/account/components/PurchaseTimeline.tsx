@@ -1,6 +1,6 @@
 import { formatCents, TestMoneyLabel, useTranslation } from '@core'
 import type { PurchaseStep, Rebate } from '../contract'
-import { Amount, StatusBadge } from './Amount'
+import { Amount, dateText, StatusBadge } from './Amount'
 import s from './account.module.css'
 import p from './purchases.module.css'
 
@@ -65,17 +65,6 @@ export function nextOf(r: Rebate): { step: PurchaseStep; at: string | null } | n
   return null
 }
 
-function dateOf(iso: string, lng: string): string {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleDateString(lng === 'es' ? 'es-US' : 'en-US', {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-      })
-}
-
 /**
  * One purchase (issue 26): the store, the order and the cash back, then its way as an ordered list of
  * steps (clicked, tracked, confirmed, payable), each saying in words whether it is done and when (or
@@ -130,8 +119,8 @@ export function PurchaseItem({ row }: { row: Rebate }) {
             {x.at ? (
               <time className={p.when} dateTime={x.at}>
                 {x.done
-                  ? t('purchases.on', { date: dateOf(x.at, lng) })
-                  : t('purchases.expected', { date: dateOf(x.at, lng) })}
+                  ? t('purchases.on', { date: dateText(x.at, lng) })
+                  : t('purchases.expected', { date: dateText(x.at, lng) })}
               </time>
             ) : (
               <span className={p.when} aria-hidden="true">
@@ -144,7 +133,10 @@ export function PurchaseItem({ row }: { row: Rebate }) {
       {next ? (
         <p className={p.next} data-testid="purchase-next">
           {next.at
-            ? t('purchases.nextStep', { step: t(`purchases.step.${next.step}`), date: dateOf(next.at, lng) })
+            ? t('purchases.nextStep', {
+                step: t(`purchases.step.${next.step}`),
+                date: dateText(next.at, lng),
+              })
             : t('purchases.nextStepNoDate', { step: t(`purchases.step.${next.step}`) })}
         </p>
       ) : null}
@@ -152,7 +144,7 @@ export function PurchaseItem({ row }: { row: Rebate }) {
         <div className={p.reversal} data-testid="purchase-reversal">
           <p>
             {row.timeline?.reversed_at
-              ? t('purchases.reversedOn', { date: dateOf(row.timeline.reversed_at, lng) })
+              ? t('purchases.reversedOn', { date: dateText(row.timeline.reversed_at, lng) })
               : t('purchases.reversedNoDate')}
           </p>
           {row.reversal ? (

@@ -1,17 +1,6 @@
-import { badgeClass, RouteLink, useSession, useTranslation } from '@core'
+import { badgeClass, formatWhole, RouteLink, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import s from './balance.module.css'
-
-const formats = new Map<string, Intl.NumberFormat>()
-function coinText(n: number, lng: string) {
-  const locale = lng === 'es' ? 'es-US' : 'en-US'
-  let f = formats.get(locale)
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
-    formats.set(locale, f)
-  }
-  return f.format(n)
-}
 
 /**
  * 'header.actions': the member's coin balance (the session view's `coins`), linking to the coin
@@ -23,7 +12,7 @@ export default observer(function CoinBalance() {
   const session = useSession()
   const coins = session.member?.coins
   if (!session.authenticated || coins === null || coins === undefined) return null
-  const value = coinText(coins, i18n.language)
+  const value = formatWhole(coins, i18n.language)
   return (
     <RouteLink
       route="account-coin-history"

@@ -1,4 +1,4 @@
-import { Button, useApp, useTranslation } from '@core'
+import { Button, formatWhole, useApp, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
 import type { Survey } from '../contract'
@@ -11,13 +11,25 @@ export function useCoins() {
   return (n: number) => t('amount', { count: n, value: formatCoins(n, i18n.language) })
 }
 
+/**
+ * A number with at most one decimal as en-US and es-US write it ('1,234.5', '12'), without Intl: each
+ * `toLocaleString` with options made a format (two per survey card, 60 cards on /surveys), and a
+ * page's first one loads ICU's data.
+ */
+export function formatTenths(n: number, lng: string): string {
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e12)
+    return n.toLocaleString(lng === 'es' ? 'es-US' : 'en-US', { maximumFractionDigits: 1 })
+  const tenths = Math.round(Math.abs(n) * 10)
+  const text = `${formatWhole(Math.trunc(tenths / 10), lng)}${tenths % 10 ? `.${tenths % 10}` : ''}`
+  return n < 0 ? `-${text}` : text
+}
+
 /** A survey's honest numbers before it starts (UX: coins per minute and screen-out rate). */
 export function SurveyFacts({ survey }: { survey: Survey }) {
   const { t, i18n } = useTranslation('coins')
   const coins = useCoins()
-  const lng = i18n.language === 'es' ? 'es-US' : 'en-US'
-  const perMinute = survey.coins_per_minute.toLocaleString(lng, { maximumFractionDigits: 1 })
-  const pct = survey.screen_out_percent.toLocaleString(lng, { maximumFractionDigits: 0 })
+  const perMinute = formatTenths(survey.coins_per_minute, i18n.language)
+  const pct = formatWhole(Math.round(survey.screen_out_percent), i18n.language)
   return (
     <dl className={s.facts}>
       <div>
