@@ -83,6 +83,7 @@ export { CaptchaCheck, SANDBOX_CAPTCHA_RESPONSE, useFormCaptcha } from './ui/Cap
 export { type Chip, ChipNav } from './ui/ChipNav'
 export { type Column, DataTable, type DataTableProps, Pager, pagerTexts } from './ui/DataTable'
 export { Dialog } from './ui/Dialog'
+export { formatShortDate } from './ui/dates'
 export { CheckField, Field, type FieldSpec, Fields, FormAlert, focusFirstError, RadioGroup } from './ui/Field'
 export { type Figure, Figures, Lead } from './ui/Figures'
 export { formatCents, Money } from './ui/money'

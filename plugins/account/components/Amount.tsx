@@ -1,4 +1,4 @@
-import { formatCents, formatWhole, surface, useTranslation } from '@core'
+import { formatCents, formatShortDate, formatWhole, surface, useTranslation } from '@core'
 import s from './account.module.css'
 
 /** A ledger amount: cash in cents as dollars with 2 decimals (SPEC 9), coins whole. */
@@ -20,23 +20,10 @@ export function StatusBadge({ status }: { status: string }) {
   )
 }
 
-/**
- * One formatter per language: `toLocaleDateString` with options makes a new one on every call, and
- * a member's purchase history writes two or three dates on each of its 25 rows.
- */
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-
 /** A date (ISO) as the page's language writes it ('Nov 26, 2026'); an unreadable one as it came. */
 export function dateText(iso: string, lng: string): string {
   const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return iso
-  const locale = lng === 'es' ? 'es-US' : 'en-US'
-  let f = dateFormats.get(locale)
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' })
-    dateFormats.set(locale, f)
-  }
-  return f.format(d)
+  return Number.isNaN(d.getTime()) ? iso : formatShortDate(d, lng)
 }
 
 /** A date (ISO) the way the page's language writes it. */

@@ -1,4 +1,4 @@
-import { Button, useStore, useTranslation } from '@core'
+import { Button, formatShortDate, useStore, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
@@ -13,17 +13,6 @@ const CouponCodePopup = lazy(() => import('./CouponCodePopup'))
 
 type T = (k: string, o?: Record<string, unknown>) => string
 
-// One date format per locale, kept: toLocaleDateString builds one per call.
-const expiryFormats = new Map<string, Intl.DateTimeFormat>()
-function expiryFormat(locale: string): Intl.DateTimeFormat {
-  let f = expiryFormats.get(locale)
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' })
-    expiryFormats.set(locale, f)
-  }
-  return f
-}
-
 /**
  * A coupon's expiry date as Intl writes it in the page's language ('Jan 5, 2027', '5 ene 2027'), from
  * the texts' month names and order (coupon.expiryMonths, coupon.expiryDate): a page's first Intl date
@@ -37,7 +26,7 @@ export function expiryDate(d: Date, lng: string, t: T): string {
   const year = d.getFullYear()
   if (months.length === 12 && year >= 1 && year <= 9999)
     return t('coupon.expiryDate', { month: months[d.getMonth()], day: d.getDate(), year })
-  return expiryFormat(lng === 'es' ? 'es-US' : 'en-US').format(d)
+  return formatShortDate(d, lng)
 }
 
 function expiry(c: Coupon, lng: string, t: T) {
