@@ -25,7 +25,15 @@ export {
   CaptchaConfigReply,
 } from './shared/captcha'
 export { ContactReply, ContactRequest } from './shared/contact'
-export { attributionFields, int, OkReply, paged, str } from './shared/contract-helpers'
+export {
+  attributionFields,
+  int,
+  type ListReply,
+  listReply,
+  OkReply,
+  paged,
+  str,
+} from './shared/contract-helpers'
 export { GeoReply } from './shared/geo'
 export { GIFT_CODE_MAX, GiftCard, GiftRedeemReply, GiftRedeemRequest } from './shared/gift-cards'
 export {

@@ -1,13 +1,12 @@
-import type { HttpClient } from '@core'
+import type { GiftCard, HttpClient, ListReply } from '@core'
 import type { ClaimReply, ClaimRequest, ClaimsReply } from './claim-contract'
 import type {
   BalancesReply,
-  GiftCardsReply,
   GiftReplaceReply,
-  InquiriesReply,
+  Inquiry,
   InquiryReply,
   InquiryRequest,
-  InquiryStoresReply,
+  InquiryStore,
   LedgerQuery,
   LedgerReply,
   RebatesReply,
@@ -36,7 +35,7 @@ export function ledgerApi(http: HttpClient) {
     withdraw: (body: WithdrawalRequest) => http.post<WithdrawalReply>('/api/account/withdrawals', body),
     /** The member's latest payouts, cash and coin (the list filters by kind). */
     withdrawals: () => http.get<WithdrawalsReply>('/api/account/withdrawals?per_page=20'),
-    giftCards: () => http.get<GiftCardsReply>('/api/account/gift-cards'),
+    giftCards: () => http.get<ListReply<GiftCard>>('/api/account/gift-cards'),
     replaceGiftCard: (id: number) => http.post<GiftReplaceReply>(`/api/account/gift-cards/${id}/replace`),
     rebates: (q: { benefit_type?: string; per_page?: number }) =>
       http.get<RebatesReply>(`/api/account/rebates${queryString(q)}`),
@@ -81,8 +80,8 @@ const INQUIRIES = '/api/account/cashback-inquiries'
 /** Missing cash back (cash-back inquiries): the stores one may be filed for, the member's, filing one. */
 export function inquiryApi(http: HttpClient) {
   return {
-    stores: () => http.get<InquiryStoresReply>(`${INQUIRIES}/stores`),
-    list: () => http.get<InquiriesReply>(INQUIRIES),
+    stores: () => http.get<ListReply<InquiryStore>>(`${INQUIRIES}/stores`),
+    list: () => http.get<ListReply<Inquiry>>(INQUIRIES),
     file: (body: InquiryRequest) => http.post<InquiryReply>(INQUIRIES, body),
   }
 }

@@ -1,4 +1,4 @@
-import { GiftCard, int, paged, str } from '@core/contract'
+import { GiftCard, int, listReply, paged, str } from '@core/contract'
 import { z } from 'zod/mini'
 
 /** API contract of the account plugin: history, balances, profile, settings and referrals. */
@@ -113,8 +113,7 @@ export type CoinHistoryReply = z.infer<typeof CoinHistoryReply>
 export { GiftRedeemReply, GiftRedeemRequest } from '@core/contract'
 // the gift card and its redeem call are shared with the upsell plugin (/gift): the core owns them
 export { GiftCard }
-export const GiftCardsReply = z.object({ data: z.array(GiftCard) })
-export type GiftCardsReply = z.infer<typeof GiftCardsReply>
+export const GiftCardsReply = listReply(GiftCard)
 export const GiftCardParams = z.object({ id: int(1, 2_147_483_647) })
 /** An expired, unredeemed card becomes a new active card of the same value (error: gift_card_not_expired). */
 export const GiftReplaceReply = z.object({ success: z.boolean(), data: GiftCard })

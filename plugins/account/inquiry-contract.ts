@@ -1,3 +1,4 @@
+import { listReply } from '@core/contract'
 import { z } from 'zod/mini'
 
 /**
@@ -29,8 +30,7 @@ export const Inquiry = z.object({
 export type Inquiry = z.infer<typeof Inquiry>
 
 /** The member's inquiries, newest first. */
-export const InquiriesReply = z.object({ data: z.array(Inquiry) })
-export type InquiriesReply = z.infer<typeof InquiriesReply>
+export const InquiriesReply = listReply(Inquiry)
 
 /** File an inquiry: the store (its internal name), the order's date, number and amount. */
 export const InquiryRequest = z.object({
@@ -62,8 +62,7 @@ export const InquiryStore = z.object({
   order_to: z.string(),
 })
 export type InquiryStore = z.infer<typeof InquiryStore>
-export const InquiryStoresReply = z.object({ data: z.array(InquiryStore) })
-export type InquiryStoresReply = z.infer<typeof InquiryStoresReply>
+export const InquiryStoresReply = listReply(InquiryStore)
 
 /**
  * The codes of a refusal (the `code` of the error answer; `date`, YYYY-MM-DD, beside too_soon and

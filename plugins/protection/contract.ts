@@ -1,4 +1,4 @@
-import { int, str } from '@core/contract'
+import { int, listReply, str } from '@core/contract'
 import { z } from 'zod/mini'
 
 /**
@@ -44,8 +44,7 @@ export const Provider = z.object({
   available: z.boolean(),
 })
 export type Provider = z.infer<typeof Provider>
-export const ProvidersReply = z.object({ data: z.array(Provider) })
-export type ProvidersReply = z.infer<typeof ProvidersReply>
+export const ProvidersReply = listReply(Provider)
 
 export const LinkedAccountStatuses = ['connected', 'needs_attention'] as const
 export const LinkedAccount = z.object({
@@ -64,8 +63,7 @@ export const LinkedAccount = z.object({
   manage_url: z.nullable(z.string()),
 })
 export type LinkedAccount = z.infer<typeof LinkedAccount>
-export const LinkedAccountsReply = z.object({ data: z.array(LinkedAccount) })
-export type LinkedAccountsReply = z.infer<typeof LinkedAccountsReply>
+export const LinkedAccountsReply = listReply(LinkedAccount)
 export const LinkedAccountParams = z.object({ id: int(1, 2_147_483_647) })
 
 export const AuthorizeRequest = z.object({ provider: z.enum(ProviderIds) })
@@ -189,8 +187,7 @@ export const Claim = z.object({
 })
 export type Claim = z.infer<typeof Claim>
 export const ClaimsQuery = z.object({ kind: z.optional(z.enum(ClaimKinds)) })
-export const ClaimsReply = z.object({ data: z.array(Claim) })
-export type ClaimsReply = z.infer<typeof ClaimsReply>
+export const ClaimsReply = listReply(Claim)
 
 /**
  * A claim the member files about an order of a linked account: a parcel that never came (package) or
@@ -213,19 +210,24 @@ export type WatchKind = (typeof WatchKinds)[number]
 export const Notice = z.nullable(z.object({ providers: z.array(z.enum(ProviderIds)), since: z.string() }))
 export type Notice = z.infer<typeof Notice>
 
-export const OverviewQuery = z.object({ kind: z.enum(WatchKinds) })
-export const OverviewReply = z.object({
-  /** The watched orders of the page: purchases (price, shipping), hotel stays, car rentals. */
-  orders: z.array(WatchedOrder),
-  /** The claims of the page's kind, newest first. */
-  claims: z.array(Claim),
-  /** Paid claims of this kind in this calendar year (cents). */
+/** What a protection page (the watch pages and the parcels page) shows beside its list. */
+const PageStatus = {
+  /** Paid claims of the page's kind in this calendar year (cents). */
   recovered_year_cents: z.number(),
   /** Linked accounts the member has (0: the page invites to link one). */
   linked: z.number(),
   /** The last time any linked account was read; null before the first. */
   checked_at: z.nullable(z.string()),
   notice: Notice,
+}
+
+export const OverviewQuery = z.object({ kind: z.enum(WatchKinds) })
+export const OverviewReply = z.object({
+  /** The watched orders of the page: purchases (price, shipping), hotel stays, car rentals. */
+  orders: z.array(WatchedOrder),
+  /** The claims of the page's kind, newest first. */
+  claims: z.array(Claim),
+  ...PageStatus,
 })
 export type OverviewReply = z.infer<typeof OverviewReply>
 
@@ -261,12 +263,5 @@ export const Parcel = z.object({
   claim: z.nullable(Claim),
 })
 export type Parcel = z.infer<typeof Parcel>
-export const ParcelsReply = z.object({
-  data: z.array(Parcel),
-  /** Paid package claims this calendar year (cents). */
-  recovered_year_cents: z.number(),
-  linked: z.number(),
-  checked_at: z.nullable(z.string()),
-  notice: Notice,
-})
+export const ParcelsReply = z.object({ data: z.array(Parcel), ...PageStatus })
 export type ParcelsReply = z.infer<typeof ParcelsReply>

@@ -3,15 +3,14 @@ import type {
   GiftCard,
   GiftRedeemReply,
   HttpClient,
+  ListReply,
   PlanId,
   Subscription,
-  SubscriptionsReply,
 } from '@core'
 import type {
   DeclineReply,
   PaymentProviderReply,
   Plan,
-  PlansReply,
   SubscribeReply,
   TokenizeReply,
   UpdateMethodInfoReply,
@@ -23,7 +22,7 @@ import type { CardForm } from './forms'
 export type { GiftCard, Plan, PlanId, Subscription }
 
 export async function getPlans(http: HttpClient): Promise<Plan[]> {
-  const r = await http.get<Partial<PlansReply>>('/api/plans')
+  const r = await http.get<Partial<ListReply<Plan>>>('/api/plans')
   return Array.isArray(r?.data) ? r.data : []
 }
 
@@ -71,7 +70,7 @@ export function decline(http: HttpClient, plan: PlanId, tpsha1?: string) {
 }
 
 export async function getSubscriptions(http: HttpClient): Promise<Subscription[]> {
-  const r = await http.get<Partial<SubscriptionsReply>>('/api/account/subscriptions')
+  const r = await http.get<Partial<ListReply<Subscription>>>('/api/account/subscriptions')
   return Array.isArray(r?.data) ? r.data : []
 }
 

@@ -2,6 +2,7 @@ import {
   BillingReply,
   CancelReply,
   CancelRequest,
+  listReply,
   PaymentMethodRequest,
   PaymentMethodToken,
   PaymentProviderReply,
@@ -21,8 +22,7 @@ export const Plan = z.object({
   currency: z.string(),
 })
 export type Plan = z.infer<typeof Plan>
-export const PlansReply = z.object({ data: z.array(Plan) })
-export type PlansReply = z.infer<typeof PlansReply>
+export const PlansReply = listReply(Plan)
 
 /**
  * The plan and the card's payment-method token (the card form posts the card to the provider's tokenize

@@ -22,6 +22,10 @@ export const attributionFields = {
   partner: z.optional(str(100)),
 }
 
+/** A reply that is a list (`{ data: [...] }`); its type is `ListReply<Item>`. */
+export const listReply = <T extends z.ZodMiniType>(item: T) => z.object({ data: z.array(item) })
+export type ListReply<T> = { data: T[] }
+
 /** A page of a list: its items and where the page stands (page, per_page, total, has_more). */
 export const paged = <T extends z.ZodMiniType>(item: T) =>
   z.object({

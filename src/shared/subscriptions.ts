@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { type PlanId, PlanIds } from '../config/schemas/plan-ids'
+import { listReply } from './contract-helpers'
 
 /**
  * A membership subscription (plus, shipping): a shape two plugins share (upsell sells and serves it,
@@ -17,8 +18,7 @@ export const Subscription = z.object({
 })
 export type Subscription = z.infer<typeof Subscription>
 /** GET /api/account/subscriptions (answered by upsell's routes, listed by the account area too). */
-export const SubscriptionsReply = z.object({ data: z.array(Subscription) })
-export type SubscriptionsReply = z.infer<typeof SubscriptionsReply>
+export const SubscriptionsReply = listReply(Subscription)
 /** POST /api/cancel-subscription: upsell's and the account area's cancel button. */
 export const CancelRequest = z.object({ plan: z.enum(PlanIds) })
 export const CancelReply = z.object({ success: z.boolean(), data: Subscription })

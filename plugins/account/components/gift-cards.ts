@@ -1,6 +1,4 @@
-import type { GiftCardsReply } from '../contract'
-
-type GiftCard = GiftCardsReply['data'][number]
+import type { GiftCard } from '@core'
 
 /** A card's status as the member sees it: an active card past its expiry date is expired. */
 export function giftStatus(card: GiftCard, now = Date.now()): string {

@@ -4,11 +4,11 @@ import type {
   ContactReply,
   ContactRequest,
   HttpClient,
+  ListReply,
   OkReply,
   PaymentProviderReply,
   PlanId,
   Subscription,
-  SubscriptionsReply,
   TokenizeReply,
 } from '@core'
 import type {
@@ -24,12 +24,7 @@ import type {
   SettingsUpdate,
   TermName,
 } from '../contract'
-import type {
-  ChatConversationReply,
-  ChatCurrentReply,
-  ChatMessageReply,
-  ChatMessagesReply,
-} from './chat-contract'
+import type { ChatConversationReply, ChatCurrentReply, ChatMessage, ChatMessageReply } from './chat-contract'
 
 /**
  * The shapes are declared once, in the contract of the plugin whose call it is (issue 32): account's
@@ -97,7 +92,7 @@ export async function updateCard(
 }
 
 export async function getSubscriptions(http: HttpClient): Promise<Subscription[]> {
-  const r = await http.get<Partial<SubscriptionsReply>>('/api/account/subscriptions')
+  const r = await http.get<Partial<ListReply<Subscription>>>('/api/account/subscriptions')
   return Array.isArray(r?.data) ? r.data : []
 }
 export const cancelSubscription = async (http: HttpClient, plan: PlanId) =>
@@ -124,7 +119,9 @@ export const currentChat = (http: HttpClient) => http.get<ChatCurrentReply>('/ap
 export const startChat = async (http: HttpClient) =>
   dataOf(await http.post<ChatConversationReply>('/api/chat/conversations', {}))
 export const chatMessages = async (http: HttpClient, id: number, after: number) =>
-  dataOf(await http.get<ChatMessagesReply>(`/api/chat/conversations/${id}/messages`, { params: { after } }))
+  dataOf(
+    await http.get<ListReply<ChatMessage>>(`/api/chat/conversations/${id}/messages`, { params: { after } }),
+  )
 export const sendChat = async (http: HttpClient, id: number, body: string) =>
   dataOf(await http.post<ChatMessageReply>(`/api/chat/conversations/${id}/messages`, { body }))
 export const endChat = (http: HttpClient, id: number) =>

@@ -1,4 +1,4 @@
-import { constants, int } from '@core/contract'
+import { constants, int, listReply } from '@core/contract'
 import { z } from 'zod/mini'
 
 /**
@@ -29,8 +29,7 @@ export const ChatCurrentReply = z.object({ data: z.nullable(ChatConversation), o
 export type ChatCurrentReply = z.infer<typeof ChatCurrentReply>
 export const ChatParams = z.object({ id: int(1, 2_147_483_647) })
 export const ChatMessagesQuery = z.object({ after: z.optional(int(0, 2_147_483_647)) })
-export const ChatMessagesReply = z.object({ data: z.array(ChatMessage) })
-export type ChatMessagesReply = z.infer<typeof ChatMessagesReply>
+export const ChatMessagesReply = listReply(ChatMessage)
 export const ChatMessageRequest = z.object({
   body: z
     .string()

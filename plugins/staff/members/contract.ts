@@ -1,4 +1,4 @@
-import { int, paged } from '@core/contract'
+import { int, listReply, paged } from '@core/contract'
 import { z } from 'zod/mini'
 
 /**
@@ -33,7 +33,7 @@ export const MemberSummary = z.object({
   created_at: z.string(),
   locked: z.boolean(),
 })
-export const MemberSearchReply = z.object({ data: z.array(MemberSummary) })
+export const MemberSearchReply = listReply(MemberSummary)
 
 export const MemberLinkedAccount = z.object({
   id: z.number(),
@@ -127,7 +127,7 @@ export const Adjustment = z.object({
   decided_at: z.nullable(z.string()),
 })
 export const AdjustmentReply = z.object({ data: Adjustment })
-export const AdjustmentsReply = z.object({ data: z.array(Adjustment) })
+export const AdjustmentsReply = listReply(Adjustment)
 
 /**
  * A manual cash adjustment (cents, not zero; a debit is negative). One whose absolute amount is above
@@ -147,7 +147,6 @@ export const AdjustmentsQuery = z.object({ status: z.optional(z.enum(ADJUSTMENT_
 
 // the shapes' types, for the screens and the server
 export type MemberSummary = z.infer<typeof MemberSummary>
-export type MemberSearchReply = z.infer<typeof MemberSearchReply>
 export type MemberLinkedAccount = z.infer<typeof MemberLinkedAccount>
 export type MemberSessions = z.infer<typeof MemberSessions>
 export type MemberDetail = z.infer<typeof MemberDetail>
@@ -160,6 +159,5 @@ export type MemberClicksReply = z.infer<typeof MemberClicksReply>
 export type MemberLockRequest = z.infer<typeof MemberLockRequest>
 export type Adjustment = z.infer<typeof Adjustment>
 export type AdjustmentReply = z.infer<typeof AdjustmentReply>
-export type AdjustmentsReply = z.infer<typeof AdjustmentsReply>
 export type AdjustmentRequest = z.infer<typeof AdjustmentRequest>
 export type AdjustmentRejectRequest = z.infer<typeof AdjustmentRejectRequest>

@@ -1,4 +1,4 @@
-import { int, str } from '@core/contract'
+import { int, listReply, str } from '@core/contract'
 import { z } from 'zod/mini'
 
 /**
@@ -31,8 +31,7 @@ export const ReviewPayout = z.object({
   created_at: z.string(),
 })
 export type ReviewPayout = z.infer<typeof ReviewPayout>
-export const ReviewPayoutsReply = z.object({ data: z.array(ReviewPayout) })
-export type ReviewPayoutsReply = z.infer<typeof ReviewPayoutsReply>
+export const ReviewPayoutsReply = listReply(ReviewPayout)
 
 export const PayoutApproveRequest = z.object({ note: z.optional(str(500)) })
 export type PayoutApproveRequest = z.infer<typeof PayoutApproveRequest>
@@ -56,8 +55,7 @@ export const ReviewClaim = z.object({
   max_cents: z.number(),
 })
 export type ReviewClaim = z.infer<typeof ReviewClaim>
-export const ReviewClaimsReply = z.object({ data: z.array(ReviewClaim) })
-export type ReviewClaimsReply = z.infer<typeof ReviewClaimsReply>
+export const ReviewClaimsReply = listReply(ReviewClaim)
 
 export const ClaimApproveRequest = z.object({ amount_cents: cents })
 export type ClaimApproveRequest = z.infer<typeof ClaimApproveRequest>
@@ -89,8 +87,7 @@ export const ReviewInquiry = z.object({
   parked: z.array(ParkedConversion),
 })
 export type ReviewInquiry = z.infer<typeof ReviewInquiry>
-export const ReviewInquiriesReply = z.object({ data: z.array(ReviewInquiry) })
-export type ReviewInquiriesReply = z.infer<typeof ReviewInquiriesReply>
+export const ReviewInquiriesReply = listReply(ReviewInquiry)
 
 export const InquiryMatchRequest = z.object({ conversion_id: int(1, 2_147_483_647) })
 export type InquiryMatchRequest = z.infer<typeof InquiryMatchRequest>
@@ -112,8 +109,7 @@ export const ReviewProtectionClaim = z.object({
   why: UnsettledWhy,
 })
 export type ReviewProtectionClaim = z.infer<typeof ReviewProtectionClaim>
-export const ReviewProtectionReply = z.object({ data: z.array(ReviewProtectionClaim) })
-export type ReviewProtectionReply = z.infer<typeof ReviewProtectionReply>
+export const ReviewProtectionReply = listReply(ReviewProtectionClaim)
 
 /** The reply of a decision. */
 export const QueueDecisionReply = z.object({ success: z.boolean(), status: z.string() })

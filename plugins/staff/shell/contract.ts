@@ -1,4 +1,4 @@
-import { int, paged, str } from '@core/contract'
+import { int, listReply, paged, str } from '@core/contract'
 import { z } from 'zod/mini'
 
 /**
@@ -32,13 +32,12 @@ export const TotpVerifyRequest = z.object({
 export type TotpVerifyRequest = z.infer<typeof TotpVerifyRequest>
 
 /** What the console shows of the rules (the constants stay on the server). */
-export const StaffSettings = z.object({
+const StaffSettings = z.object({
   adjustment_approval_above_cents: z.number(),
   password_min_length: z.number(),
   session_hours: z.number(),
   chat_heartbeat_seconds: z.number(),
 })
-export type StaffSettings = z.infer<typeof StaffSettings>
 
 export const StaffMe = z.object({
   id: z.number(),
@@ -71,9 +70,7 @@ export const StaffQueueRoles: Record<StaffQueue, StaffRoleName> = {
 export const queuesOf = (role: StaffRoleName) =>
   StaffQueues.filter((q) => role === 'admin' || StaffQueueRoles[q] === role)
 /** Waiting items per queue the signed-in role may work (a queue it may not work is absent). */
-export const StaffOverviewReply = z.object({
-  data: z.array(z.object({ queue: z.enum(StaffQueues), count: z.number() })),
-})
+export const StaffOverviewReply = listReply(z.object({ queue: z.enum(StaffQueues), count: z.number() }))
 export type StaffOverviewReply = z.infer<typeof StaffOverviewReply>
 
 export const StaffAccount = z.object({
@@ -87,8 +84,7 @@ export const StaffAccount = z.object({
   created_at: z.string(),
 })
 export type StaffAccount = z.infer<typeof StaffAccount>
-export const StaffAccountsReply = z.object({ data: z.array(StaffAccount) })
-export type StaffAccountsReply = z.infer<typeof StaffAccountsReply>
+export const StaffAccountsReply = listReply(StaffAccount)
 
 export const CreateStaffRequest = z.object({
   email: z.email().check(z.maxLength(254)),
