@@ -1,8 +1,20 @@
+import type { Db } from '../db/index.ts'
 import type { UserRow } from './session.ts'
 
 export const isoOf = (v: unknown): string =>
   v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString()
 export const isoOrNull = (v: unknown): string | null => (v == null ? null : isoOf(v))
+
+/** A row as the API shows it: its `created_at` as an ISO string. */
+export const withIsoCreatedAt = <R extends { created_at: unknown }>(r: R) => ({
+  ...r,
+  created_at: isoOf(r.created_at),
+})
+
+/** The `{ data }` reply of the rows `sql` selects, each as `view` shows it. */
+export async function dataOf<R, T>(db: Db, sql: string, params: unknown[], view: (r: R) => T) {
+  return { data: (await db.query<R>(sql, params)).map(view) }
+}
 
 /** The user object of SPEC section 3, as the SPA stores it. */
 export function toUser(row: UserRow, token: string, expires: string) {
@@ -64,4 +76,23 @@ export function pageOf(q: { page?: number; per_page?: number }, perDefault = 20)
         rows[0]?.total ?? 0,
       ),
   }
+}
+
+/**
+ * The paged reply of the page `q` asks for (`perDefault` rows unless asked) of the rows `sql` selects
+ * with TOTAL_COL: pageOf adds its LIMIT and OFFSET; `view` shows each row.
+ */
+export async function readPage<R, T>(
+  db: Db,
+  q: { page?: number; per_page?: number },
+  sql: string,
+  params: unknown[],
+  view: (r: R) => T,
+  perDefault?: number,
+) {
+  const page = pageOf(q, perDefault)
+  return page.reply(
+    await db.query<R & { total: number }>(`${sql} ${page.sql}`, params),
+    view as (r: Omit<R & { total: number }, 'total'>) => T,
+  )
 }

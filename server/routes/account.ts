@@ -20,7 +20,7 @@ import { DashboardReply } from '../../plugins/mobile/contract.ts'
 import { constants } from '../../src/config/constants.ts'
 import { fail, HttpError } from '../lib/http.ts'
 import { book, sumsOf } from '../lib/ledger.ts'
-import { isoOf, isoOrNull, pageOf, TOTAL_COL } from '../lib/present.ts'
+import { dataOf, isoOf, isoOrNull, pageOf, TOTAL_COL } from '../lib/present.ts'
 import { memberRoute } from '../lib/route.ts'
 import type { UserRow } from '../lib/session.ts'
 import type { Services } from '../services.ts'
@@ -160,13 +160,13 @@ export async function accountRoutes(app: FastifyInstance, s: Services) {
     tag: 'account',
     summary: 'Gift card history.',
     reply: GiftCardsReply,
-    async handler({ uid }) {
-      const rows = await s.db.query<GiftRow>(
+    handler: ({ uid }) =>
+      dataOf(
+        s.db,
         `SELECT ${giftCols} FROM gift_cards WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
         [uid],
-      )
-      return { data: rows.map(toGift) }
-    },
+        toGift,
+      ),
   })
 
   memberRoute(app, s, {

@@ -21,7 +21,7 @@ import { constants } from '../../src/config/constants.ts'
 import { follow } from '../lib/changes.ts'
 import { ipCountry } from '../lib/geo.ts'
 import { fail } from '../lib/http.ts'
-import { isoOf, isoOrNull, paged, pageOf, TOTAL_COL } from '../lib/present.ts'
+import { isoOf, isoOrNull, paged, pageOf, readPage, TOTAL_COL } from '../lib/present.ts'
 import { ReplyCache } from '../lib/reply-cache.ts'
 import { route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
@@ -376,16 +376,18 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     handler: ({ query }) =>
       cachedReply(`coupons:${JSON.stringify(query)}`, async () => {
         const lang = query.lang ?? 'en'
-        const page = pageOf(query, 24)
         const w = where()
         w.add('(c.expires_at IS NULL OR c.expires_at > now())')
         if (query.category) w.add('c.category_slug = ?', query.category)
         if (query.store) w.add('s.internal_name = ?', query.store)
-        const rows = await s.db.query<CouponRow & { total: number }>(
-          `${COUPON_SQL.replace('SELECT', `SELECT ${TOTAL_COL},`)}${w.sql()} ORDER BY c.popularity DESC, c.id ${page.sql}`,
+        return readPage(
+          s.db,
+          query,
+          `${COUPON_SQL.replace('SELECT', `SELECT ${TOTAL_COL},`)}${w.sql()} ORDER BY c.popularity DESC, c.id`,
           w.params,
+          (r: CouponRow) => toCoupon(r, lang),
+          24,
         )
-        return page.reply(rows, (r) => toCoupon(r, lang))
       }),
   })
 
@@ -399,17 +401,19 @@ export async function catalogRoutes(app: FastifyInstance, s: Services) {
     handler: ({ query }) =>
       cachedReply(`products:${JSON.stringify(query)}`, async () => {
         const lang = query.lang ?? 'en'
-        const page = pageOf(query, 24)
         const w = where()
         if (query.category) w.add('p.category_slug = ?', query.category)
         if (query.subcategory) w.add('p.subcategory_slug = ?', query.subcategory)
         if (query.q) w.add('p.name ILIKE ?', likeEscape(query.q))
         if (query.plus) w.add('p.plus_only = ?', query.plus === '1')
-        const rows = await s.db.query<ProductRow & { total: number }>(
-          `${PRODUCT_SQL.replace('SELECT', `SELECT ${TOTAL_COL},`)}${w.sql()} ORDER BY p.popularity DESC, p.id ${page.sql}`,
+        return readPage(
+          s.db,
+          query,
+          `${PRODUCT_SQL.replace('SELECT', `SELECT ${TOTAL_COL},`)}${w.sql()} ORDER BY p.popularity DESC, p.id`,
           w.params,
+          (r: ProductRow) => toProduct(r, lang),
+          24,
         )
-        return page.reply(rows, (r) => toProduct(r, lang))
       }),
   })
 

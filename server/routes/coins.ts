@@ -4,6 +4,7 @@ import {
   AttemptReply,
   type AttemptStatus,
   CampaignParams,
+  type Offer,
   OfferParams,
   OfferReply,
   OfferStartReply,
@@ -18,58 +19,29 @@ import {
   SurveysReply,
 } from '../../plugins/coins/contract.ts'
 import { constants } from '../../src/config/constants.ts'
+import type { Db } from '../db/index.ts'
 import { recordClick } from '../lib/clicks.ts'
 import { clickUrlFor, newAttemptId, type SurveyRow, surveyNeed, surveysSql, toSurvey } from '../lib/coins.ts'
 import { fail } from '../lib/http.ts'
 import { sumsOf } from '../lib/ledger.ts'
-import { paged, pageOf, TOTAL_COL } from '../lib/present.ts'
+import { paged, readPage, TOTAL_COL } from '../lib/present.ts'
 import { memberRoute, route } from '../lib/route.ts'
 import type { SessionUser } from '../lib/session.ts'
 import type { Services } from '../services.ts'
 import { readAttribution } from './tracking.ts'
 
-interface OfferRow {
-  id: number
-  offer_type: string
-  offer_code: string | null
-  offer_description: string
-  display_name: string
-  display_description: string
-  image: string
-  coins_advertised: number
-  click_url: string
-  for_ios: number
-  app_container: string | null
-  campaign: string | null
-  store_name: string | null
-  store_logo: string | null
-  internal_name: string | null
-  redirect_url: string | null
-}
-const OFFER_SQL = `SELECT o.id, o.offer_type, o.offer_code, o.offer_description, o.display_name, o.display_description,
-  o.image, o.coins_advertised, o.click_url, o.for_ios, o.app_container, o.campaign,
-  s.name AS store_name, s.logo AS store_logo, s.internal_name, s.redirect_url
+/** An offer as the API shows it, read as such (a store's tracking link, else the offer's own). */
+const OFFER_SQL = `SELECT o.id AS offer_id, o.offer_type, o.offer_code, o.offer_description,
+  s.name AS merchant_name, s.logo AS merchant_logo_url, s.internal_name AS merchant_internal_name,
+  COALESCE(s.redirect_url, o.click_url) AS redirect_url, o.display_name, o.display_description,
+  o.image AS image_url, o.coins_advertised, o.click_url, o.for_ios, o.app_container, o.campaign
   FROM offers o LEFT JOIN stores s ON s.id = o.store_id`
 
-function toOffer(r: OfferRow) {
-  return {
-    offer_id: r.id,
-    offer_type: r.offer_type,
-    offer_code: r.offer_code,
-    offer_description: r.offer_description,
-    merchant_name: r.store_name,
-    merchant_logo_url: r.store_logo,
-    merchant_internal_name: r.internal_name,
-    redirect_url: r.redirect_url ?? r.click_url,
-    display_name: r.display_name,
-    display_description: r.display_description,
-    image_url: r.image,
-    coins_advertised: r.coins_advertised,
-    click_url: r.click_url,
-    for_ios: r.for_ios,
-    app_container: r.app_container,
-    campaign: r.campaign,
-  }
+/** `{ data }`: the offer whose column `col` is `value`; 404 on `field` when there is none. */
+async function offerWhere(db: Db, col: 'o.id' | 'o.campaign', value: unknown, field: string) {
+  const data = await db.one<Offer>(`${OFFER_SQL} WHERE ${col} = $1`, [value])
+  if (!data) throw fail(404, field, 'Not found')
+  return { data }
 }
 
 const unavailable = () =>
@@ -89,16 +61,18 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     query: OffersQuery,
     reply: OffersReply,
     handler: ({ query }) =>
-      s.listCache.through(`offers:${JSON.stringify(query)}`, async () => {
-        const page = pageOf(query, 24)
-        const rows = await s.db.query<OfferRow & { total: number }>(
+      s.listCache.through(`offers:${JSON.stringify(query)}`, () =>
+        readPage(
+          s.db,
+          query,
           `${OFFER_SQL.replace('SELECT', `SELECT ${TOTAL_COL},`)}
            WHERE o.active AND ($1::text IS NULL OR o.offer_type = $1::text)
-           ORDER BY o.popularity DESC, o.id ${page.sql}`,
+           ORDER BY o.popularity DESC, o.id`,
           [query.type ?? null],
-        )
-        return page.reply(rows, toOffer)
-      }),
+          (r: Offer) => r,
+          24,
+        ),
+      ),
   })
 
   memberRoute(app, s, {
@@ -109,14 +83,14 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
       'Coin offers the member started and has not completed, newest first (/offer/incompleteCoinOffers).',
     reply: OffersReply,
     async handler({ uid }) {
-      const rows = await s.db.query<OfferRow>(
+      const rows = await s.db.query<Offer>(
         `${OFFER_SQL} JOIN (SELECT offer_id, max(created_at) AS at FROM coin_attempts
              WHERE user_id = $1 AND offer_id IS NOT NULL GROUP BY offer_id
              HAVING bool_and(status = 'started')) a ON a.offer_id = o.id
          WHERE o.offer_type IN ('APP', 'GAME') ORDER BY a.at DESC, o.id LIMIT $2`,
         [uid, constants.offersRemembered],
       )
-      return paged(rows.map(toOffer), 1, constants.offersRemembered, rows.length)
+      return paged(rows, 1, constants.offersRemembered, rows.length)
     },
   })
 
@@ -127,11 +101,7 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     summary: 'One offer (/coins/offer/{offer}, /cashback/offer/{offer}).',
     params: OfferParams,
     reply: OfferReply,
-    async handler({ params }) {
-      const r = await s.db.one<OfferRow>(`${OFFER_SQL} WHERE o.id = $1`, [params.offer_id])
-      if (!r) throw fail(404, 'offer_id', 'Not found')
-      return { data: toOffer(r) }
-    },
+    handler: ({ params }) => offerWhere(s.db, 'o.id', params.offer_id, 'offer_id'),
   })
 
   route(app, s, {
@@ -141,11 +111,7 @@ export async function coinsRoutes(app: FastifyInstance, s: Services) {
     summary: 'The offer of a cash-back campaign (/cashback/campaign/{campaign}).',
     params: CampaignParams,
     reply: OfferReply,
-    async handler({ params }) {
-      const r = await s.db.one<OfferRow>(`${OFFER_SQL} WHERE o.campaign = $1`, [params.campaign])
-      if (!r) throw fail(404, 'campaign', 'Not found')
-      return { data: toOffer(r) }
-    },
+    handler: ({ params }) => offerWhere(s.db, 'o.campaign', params.campaign, 'campaign'),
   })
 
   memberRoute(app, s, {

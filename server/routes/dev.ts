@@ -3,7 +3,7 @@ import { z } from 'zod/mini'
 import { DevAdvanceRequest, DevNotifyRequest, DevPurchaseRequest } from '../../plugins/account/contract.ts'
 import { advanceCash, book, releasePayouts } from '../lib/ledger.ts'
 import { devMemberRoute, storeForTest } from '../lib/member-by-email.ts'
-import { isoOf } from '../lib/present.ts'
+import { dataOf, withIsoCreatedAt } from '../lib/present.ts'
 import { route } from '../lib/route.ts'
 import { nonce } from '../lib/security.ts'
 import type { Services } from '../services.ts'
@@ -42,20 +42,20 @@ export async function devRoutes(app: FastifyInstance, s: Services) {
     summary:
       'Development only: the latest tracking events (/api/elk), newest first, optionally of one action.',
     query: z.object({ action: z.optional(z.string().check(z.maxLength(100))) }),
-    async handler({ query }) {
-      const rows = await s.db.query<{
-        id: number
-        action: string
-        user_id: number | null
-        payload: unknown
-        created_at: Date
-      }>(
+    handler: ({ query }) =>
+      dataOf(
+        s.db,
         `SELECT id, action, user_id, payload, created_at FROM events
          WHERE ($1::text IS NULL OR action = $1::text) ORDER BY id DESC LIMIT 100`,
         [query.action ?? null],
-      )
-      return { data: rows.map((r) => ({ ...r, created_at: isoOf(r.created_at) })) }
-    },
+        withIsoCreatedAt<{
+          id: number
+          action: string
+          user_id: number | null
+          payload: unknown
+          created_at: Date
+        }>,
+      ),
   })
 
   devMemberRoute(app, s, '/api/dev/ledger/purchase', {

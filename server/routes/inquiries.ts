@@ -14,7 +14,7 @@ import { clicksAt, dayOf, inquiryWindow, matchInquiries } from '../lib/cashback/
 import { afterCashbackChanges } from '../lib/cashback/notify.ts'
 import { fail, HttpError } from '../lib/http.ts'
 import { devMemberRoute, storeForTest } from '../lib/member-by-email.ts'
-import { isoOf, isoOrNull } from '../lib/present.ts'
+import { dataOf, isoOf, isoOrNull } from '../lib/present.ts'
 import { memberRoute } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
@@ -49,6 +49,27 @@ const toInquiry = (r: InquiryRow): Inquiry => ({
   status: r.status,
   created_at: isoOf(r.created_at),
   matched_at: isoOrNull(r.matched_at),
+})
+
+/** A store the member left for lately: its first and last click of the inquiry window. */
+interface InquiryStoreRow {
+  internal_name: string
+  name: string
+  logo: string
+  first_at: Date
+  last_at: Date
+}
+
+/** When an inquiry at the store opens and closes, and the order dates it takes (up to `today`). */
+const toInquiryStore = (r: InquiryStoreRow, today: string) => ({
+  internal_name: r.internal_name,
+  name: r.name,
+  logo_url: r.logo,
+  last_click_at: isoOf(r.last_at),
+  open_from: dayOf(new Date(new Date(r.first_at).getTime() + C.inquiryMinDaysAfterClick * DAY_MS)),
+  open_until: dayOf(new Date(new Date(r.last_at).getTime() + C.inquiryMaxDaysAfterClick * DAY_MS)),
+  order_from: dayOf(new Date(r.first_at)),
+  order_to: today,
 })
 
 async function inquiryOf(db: Db, id: number): Promise<Inquiry> {
@@ -119,13 +140,13 @@ export async function inquiryRoutes(app: FastifyInstance, s: Services) {
     tag: 'account',
     summary: `The member's missing cash back inquiries, newest first (at most ${LIST_MAX}).`,
     reply: InquiriesReply,
-    async handler({ uid }) {
-      const rows = await s.db.query<InquiryRow>(
+    handler: ({ uid }) =>
+      dataOf(
+        s.db,
         `${INQUIRY_SQL} WHERE i.user_id = $1 ORDER BY i.created_at DESC, i.id DESC LIMIT ${LIST_MAX}`,
         [uid],
-      )
-      return { data: rows.map(toInquiry) }
-    },
+        toInquiry,
+      ),
   })
 
   memberRoute(app, s, {
@@ -135,13 +156,7 @@ export async function inquiryRoutes(app: FastifyInstance, s: Services) {
     summary: `The stores the member left for in the last ${C.inquiryMaxDaysAfterClick} days (the inquiry form's store picker), latest visit first: when an inquiry opens (the first such visit + ${C.inquiryMinDaysAfterClick} days) and closes (the last + ${C.inquiryMaxDaysAfterClick}), and the earliest and latest order dates.`,
     reply: InquiryStoresReply,
     async handler({ uid }) {
-      const rows = await s.db.query<{
-        internal_name: string
-        name: string
-        logo: string
-        first_at: Date
-        last_at: Date
-      }>(
+      const rows = await s.db.query<InquiryStoreRow>(
         `SELECT s.internal_name, s.name, s.logo, min(c.created_at) AS first_at, max(c.created_at) AS last_at
          FROM clicks c JOIN stores s ON s.id = c.store_id
          WHERE c.user_id = $1 AND c.created_at >= now() - make_interval(days => $2::int)
@@ -149,18 +164,7 @@ export async function inquiryRoutes(app: FastifyInstance, s: Services) {
         [uid, C.inquiryMaxDaysAfterClick],
       )
       const today = dayOf(new Date())
-      return {
-        data: rows.map((r) => ({
-          internal_name: r.internal_name,
-          name: r.name,
-          logo_url: r.logo,
-          last_click_at: isoOf(r.last_at),
-          open_from: dayOf(new Date(new Date(r.first_at).getTime() + C.inquiryMinDaysAfterClick * DAY_MS)),
-          open_until: dayOf(new Date(new Date(r.last_at).getTime() + C.inquiryMaxDaysAfterClick * DAY_MS)),
-          order_from: dayOf(new Date(r.first_at)),
-          order_to: today,
-        })),
-      }
+      return { data: rows.map((r) => toInquiryStore(r, today)) }
     },
   })
 

@@ -21,7 +21,7 @@ import { fail } from '../lib/http.ts'
 import { enqueue } from '../lib/job-queue.ts'
 import { book, countOf, lockMembers, sumsOf, toBalances, withdrawableOf } from '../lib/ledger.ts'
 import { verifyPassword } from '../lib/password.ts'
-import { isoOf, isoOrNull, paged, pageOf, TOTAL_COL } from '../lib/present.ts'
+import { isoOf, isoOrNull, paged, pageOf, readPage, TOTAL_COL, withIsoCreatedAt } from '../lib/present.ts'
 import { blockedFor, hit } from '../lib/ratelimit.ts'
 import { memberRoute } from '../lib/route.ts'
 import type { Services } from '../services.ts'
@@ -140,6 +140,9 @@ function timelineOf(r: Omit<PurchaseRow, 'total'>) {
     next_at: isoOrNull(next?.at ?? null),
   }
 }
+
+/** A coin row of the ledger, as the coin history lists it. */
+type CoinRow = { id: number; amount: number; reason: string; created_at: Date; test: boolean }
 
 /** A withdrawals row: the contract's Withdrawal with the database's dates. */
 type WithdrawalRow = Omit<Withdrawal, 'release_at' | 'created_at'> & {
@@ -321,15 +324,15 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     summary: 'Cash and coin withdrawals, newest first.',
     query: PageQuery,
     reply: WithdrawalsReply,
-    async handler({ query, uid }) {
-      const page = pageOf(query)
-      const rows = await s.db.query<WithdrawalRow & { total: number }>(
+    handler: ({ query, uid }) =>
+      readPage(
+        s.db,
+        query,
         `SELECT ${WITHDRAWAL_COLS}, ${TOTAL_COL}
-         FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC, id DESC ${page.sql}`,
+         FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
         [uid],
-      )
-      return page.reply(rows, toWithdrawal)
-    },
+        toWithdrawal,
+      ),
   })
 
   memberRoute(app, s, {
@@ -547,25 +550,17 @@ export async function ledgerRoutes(app: FastifyInstance, s: Services) {
     summary: 'Coin earnings and spendings (the coin rows of the ledger) with the payable coin balance.',
     query: PageQuery,
     reply: CoinHistoryReply,
-    async handler({ query, uid }) {
-      const page = pageOf(query)
-      const rows = await s.db.query<{
-        id: number
-        amount: number
-        reason: string
-        created_at: Date
-        test: boolean
-        total: number
-      }>(
+    handler: async ({ query, uid }) => ({
+      ...(await readPage(
+        s.db,
+        query,
         `SELECT id, amount, reason, created_at, test, ${TOTAL_COL} FROM ledger
          WHERE user_id = $1 AND currency = 'coin' AND status NOT IN ('declined', 'reversed')
-         ORDER BY created_at DESC, id DESC ${page.sql}`,
+         ORDER BY created_at DESC, id DESC`,
         [uid],
-      )
-      return {
-        ...page.reply(rows, (r) => ({ ...r, created_at: isoOf(r.created_at) })),
-        balance: (await s.sessions.sums(uid)).coin_payable,
-      }
-    },
+        withIsoCreatedAt<CoinRow>,
+      )),
+      balance: (await s.sessions.sums(uid)).coin_payable,
+    }),
   })
 }

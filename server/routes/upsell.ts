@@ -14,7 +14,7 @@ import {
 import { chargeSubscription, subscriptionState } from '../lib/billing/renewals.ts'
 import { fail, HttpError } from '../lib/http.ts'
 import { planOf, planReply, plans } from '../lib/plans.ts'
-import { isoOf, isoOrNull } from '../lib/present.ts'
+import { dataOf, isoOrNull, withIsoCreatedAt } from '../lib/present.ts'
 import { memberRoute, route } from '../lib/route.ts'
 import type { Services } from '../services.ts'
 
@@ -231,13 +231,8 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
     tag: 'upsell',
     summary: 'Subscriptions of the member (plus, shipping add-on).',
     reply: SubscriptionsReply,
-    async handler({ uid }) {
-      const rows = await s.db.query<SubRow>(
-        `SELECT ${SUB_COLS} FROM subscriptions WHERE user_id = $1 ORDER BY id`,
-        [uid],
-      )
-      return { data: rows.map(toSub) }
-    },
+    handler: ({ uid }) =>
+      dataOf(s.db, `SELECT ${SUB_COLS} FROM subscriptions WHERE user_id = $1 ORDER BY id`, [uid], toSub),
   })
 
   memberRoute(app, s, {
@@ -302,7 +297,7 @@ export async function upsellRoutes(app: FastifyInstance, s: Services) {
       return {
         data: {
           payment_methods: pms,
-          payments: pays.map((p) => ({ ...p, created_at: isoOf(p.created_at) })),
+          payments: pays.map(withIsoCreatedAt),
         },
       }
     },

@@ -20,7 +20,7 @@ import { constants } from '../../../src/config/constants.ts'
 import type { Db } from '../../db/index.ts'
 import { fail } from '../../lib/http.ts'
 import { sumsOf } from '../../lib/ledger.ts'
-import { isoOf, isoOrNull, pageOf, TOTAL_COL } from '../../lib/present.ts'
+import { dataOf, isoOf, isoOrNull, readPage, TOTAL_COL, withIsoCreatedAt } from '../../lib/present.ts'
 import { decideAdjustment, listAdjustments, requestAdjustment } from '../../lib/staff/adjustments.ts'
 import { audit } from '../../lib/staff/audit.ts'
 import { staffRoute } from '../../lib/staff/route.ts'
@@ -135,19 +135,14 @@ export async function staffMemberRoutes(app: FastifyInstance, s: Services) {
     async handler({ query }) {
       const q = query.q
       const id = /^\d{1,9}$/.test(q) ? Number(q) : null
-      const rows = await s.db.query<{
-        id: number
-        email: string
-        name: string
-        created_at: Date
-        locked: boolean
-      }>(
+      return dataOf(
+        s.db,
         `SELECT id, email, name, created_at, locked_at IS NOT NULL AS locked FROM users
          WHERE id = $1 OR lower(email) LIKE '%' || lower($2) || '%' ESCAPE '\\'
          ORDER BY (id = $1 OR lower(email) = lower($3)) DESC, lower(email) LIMIT ${LOOKUP_LIMIT}`,
         [id, likeText(q), q],
+        withIsoCreatedAt<{ id: number; email: string; name: string; created_at: Date; locked: boolean }>,
       )
-      return { data: rows.map((r) => ({ ...r, created_at: isoOf(r.created_at) })) }
     },
   })
 
@@ -193,11 +188,14 @@ export async function staffMemberRoutes(app: FastifyInstance, s: Services) {
       replies: { 404: 'member_not_found' },
       async handler({ params, query }) {
         await memberExists(s.db, params.id)
-        const p = pageOf({ page: query.page }, PER_PAGE)
-        const rows = await s.db.query<{ created_at: Date; total: number }>(`${list.sql} ${p.sql}`, [
-          params.id,
-        ])
-        return p.reply(rows, (r) => ({ ...r, created_at: isoOf(r.created_at) }))
+        return readPage(
+          s.db,
+          { page: query.page },
+          list.sql,
+          [params.id],
+          withIsoCreatedAt<{ created_at: Date }>,
+          PER_PAGE,
+        )
       },
     })
   }
