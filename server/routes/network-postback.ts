@@ -1,15 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod/mini'
 import { PostbackBatcher } from '../lib/cashback/postback-batch.ts'
 import { signatureOk } from '../lib/coins.ts'
-import { errorBody } from '../lib/http.ts'
 import { bodySignatureOk, parseConversion } from '../lib/networks.ts'
-import { route } from '../lib/route.ts'
+import { signedPostbackRoutes } from '../lib/postback-routes.ts'
 import type { Services } from '../services.ts'
-
-const Params = z.object({
-  network: z.string().check(z.regex(/^[a-z0-9_-]{1,40}$/, 'Unknown network.')),
-})
 
 /** Flat string parameters of the query and a parsed body; undefined when a value is not a single text or number. */
 function flat(...sources: unknown[]): Record<string, string> | undefined {
@@ -56,60 +50,47 @@ export async function networkPostbackRoutes(app: FastifyInstance, s: Services) {
     // this route signs its raw body: keep the bytes, parse them in the handler
     child.removeAllContentTypeParsers()
     child.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
-    for (const method of ['GET', 'POST'] as const) {
-      route(child, s, {
-        method,
-        url: '/api/networks/:network/postback',
-        tag: 'cashback',
-        summary:
-          "An affiliate network reports a conversion (tracked, approved, reversed), signed with HMAC-SHA256 as config/networks.json says (the query's canonical string, or the raw body in a header).",
-        params: Params,
-        replies: {
-          200: '{"status":"ok"} (a repeat too: it books nothing)',
-          400: 'A field is missing or malformed, or the status is not one of the network',
-          403: 'Bad signature (nothing booked)',
-          404: 'Unknown network',
-          503: 'The network is off (no secret configured)',
-        },
-        async handler({ req, reply, params }) {
-          const n = s.networks.get(params.network)
-          if (!n) {
-            reply.code(404)
-            return errorBody(404, { network: ['Unknown network.'] }, { network: 'unknown_network' })
-          }
-          const refuse = (status: number, code: string, message: string) => {
-            req.log.warn({ network: n.id, code }, 'network postback refused')
-            return answer(reply, status, { status: 'error', code, message })
-          }
-          const secret = s.networks.secret(n.id)
-          if (!secret) return refuse(503, 'network_unavailable', 'This network is not configured here.')
-          const body = method === 'POST' ? bodyFields(req) : undefined
-          if (body === null) return refuse(400, 'bad_body', 'The body is not JSON or a form.')
-          let fields: Record<string, string> | undefined
-          if (n.signature.scheme === 'hmac-sha256-body') {
-            if (method !== 'POST' || !Buffer.isBuffer(req.body))
-              return refuse(400, 'missing_body', 'This network posts a signed body.')
-            const given = req.headers[n.signature.header.toLowerCase()]
-            if (!bodySignatureOk(req.body, secret, typeof given === 'string' ? given : undefined))
-              return refuse(403, 'bad_signature', 'The signature does not match.')
-            // only what is signed counts: the body's fields
-            fields = flat(body)
-          } else {
-            fields = flat(req.query, body)
-            if (!fields) return refuse(400, 'bad_parameters', 'Parameters must be single text values.')
-            const sig = n.signature.param
-            if (!signatureOk(fields, sig, secret, fields[sig]))
-              return refuse(403, 'bad_signature', 'The signature does not match.')
-          }
+    signedPostbackRoutes(child, s, {
+      kind: 'network',
+      url: '/api/networks/:network/postback',
+      tag: 'cashback',
+      summary:
+        "An affiliate network reports a conversion (tracked, approved, reversed), signed with HMAC-SHA256 as config/networks.json says (the query's canonical string, or the raw body in a header).",
+      replies: {
+        200: '{"status":"ok"} (a repeat too: it books nothing)',
+        400: 'A field is missing or malformed, or the status is not one of the network',
+        403: 'Bad signature (nothing booked)',
+      },
+      senders: s.networks,
+      refused: 'network postback refused',
+      answer: (reply, _n, status, error) => answer(reply, status, { status: 'error', ...error }),
+      async handler({ req, reply, method, sender: n, secret, refuse }) {
+        const body = method === 'POST' ? bodyFields(req) : undefined
+        if (body === null) return refuse(400, 'bad_body', 'The body is not JSON or a form.')
+        let fields: Record<string, string> | undefined
+        if (n.signature.scheme === 'hmac-sha256-body') {
+          if (method !== 'POST' || !Buffer.isBuffer(req.body))
+            return refuse(400, 'missing_body', 'This network posts a signed body.')
+          const given = req.headers[n.signature.header.toLowerCase()]
+          if (!bodySignatureOk(req.body, secret, typeof given === 'string' ? given : undefined))
+            return refuse(403, 'bad_signature', 'The signature does not match.')
+          // only what is signed counts: the body's fields
+          fields = flat(body)
+        } else {
+          fields = flat(req.query, body)
           if (!fields) return refuse(400, 'bad_parameters', 'Parameters must be single text values.')
-          const all = fields
-          const parsed = parseConversion(n, (k) => all[k])
-          if (!parsed.ok) return refuse(400, parsed.code, parsed.message)
-          await batcher.apply(parsed.input, n.development)
-          req.log.info({ network: n.id, status: parsed.input.status }, 'network postback accepted')
-          return answer(reply, 200, { status: 'ok' })
-        },
-      })
-    }
+          const sig = n.signature.param
+          if (!signatureOk(fields, sig, secret, fields[sig]))
+            return refuse(403, 'bad_signature', 'The signature does not match.')
+        }
+        if (!fields) return refuse(400, 'bad_parameters', 'Parameters must be single text values.')
+        const all = fields
+        const parsed = parseConversion(n, (k) => all[k])
+        if (!parsed.ok) return refuse(400, parsed.code, parsed.message)
+        await batcher.apply(parsed.input, n.development)
+        req.log.info({ network: n.id, status: parsed.input.status }, 'network postback accepted')
+        return answer(reply, 200, { status: 'ok' })
+      },
+    })
   })
 }

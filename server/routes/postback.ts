@@ -1,14 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { z } from 'zod/mini'
 import { type CoinPlatform, signatureOk } from '../lib/coins.ts'
-import { errorBody } from '../lib/http.ts'
 import { applyPostback, type PostbackStatus } from '../lib/postback.ts'
-import { route } from '../lib/route.ts'
+import { signedPostbackRoutes } from '../lib/postback-routes.ts'
 import type { Services } from '../services.ts'
-
-const PostbackParams = z.object({
-  platform: z.string().check(z.regex(/^[a-z0-9_-]{1,40}$/, 'Unknown platform.')),
-})
 
 /** The answer in the form the platform expects (config/coins.json `reply`). */
 function answer(
@@ -48,74 +42,62 @@ function flatParams(...sources: unknown[]): Record<string, string> | undefined {
  * /api/postback/<platform>. The only way coins are credited.
  */
 export async function postbackRoutes(app: FastifyInstance, s: Services) {
-  for (const method of ['GET', 'POST'] as const) {
-    route(app, s, {
-      method,
-      url: '/api/postback/:platform',
-      tag: 'coins',
-      summary:
-        'A survey or offer platform reports a completion, reversal or screen-out, signed with HMAC-SHA256 (server/README.md).',
-      params: PostbackParams,
-      replies: {
-        200: 'Accepted (or already done): "1" or {"status":"ok"}',
-        400: 'A parameter is missing or malformed',
-        403: 'Bad signature',
-        404: 'Unknown platform or attempt',
-        503: 'The platform is off (no secret configured)',
-      },
-      async handler({ req, reply, params }) {
-        const p = s.platforms.get(params.platform)
-        if (!p) {
-          reply.code(404)
-          return errorBody(404, { platform: ['Unknown platform.'] }, { platform: 'unknown_platform' })
-        }
-        const refuse = (status: number, code: string, message: string) => {
-          req.log.warn({ platform: p.id, code }, 'postback refused')
-          return answer(reply, p, status, { ok: false, code, message })
-        }
-        const secret = s.platforms.secret(p.id)
-        if (!secret) return refuse(503, 'platform_unavailable', 'This platform is not configured here.')
-        const all = flatParams(req.query, method === 'POST' ? req.body : undefined)
-        if (!all) return refuse(400, 'bad_parameters', 'Parameters must be single text values.')
-        const n = p.params
-        for (const k of [n.attempt, n.transaction, n.amount, n.status, n.signature]) {
-          if (!all[k]) return refuse(400, 'missing_parameter', `The parameter ${k} is missing.`)
-        }
-        if (!signatureOk(all, n.signature, secret, all[n.signature]))
-          return refuse(403, 'bad_signature', 'The signature does not match.')
-        const amount = all[n.amount] as string
-        const status = all[n.status] as string
-        const transaction = all[n.transaction] as string
-        if (!/^[0-9]{1,7}$/.test(amount))
-          return refuse(400, 'bad_amount', 'The amount must be a whole number of coins.')
-        if (!['complete', 'reversal', 'screenout'].includes(status))
-          return refuse(400, 'bad_status', 'The status must be complete, reversal or screenout.')
-        if (transaction.length > 200) return refuse(400, 'bad_transaction', 'The transaction id is too long.')
-        // a platform that pays per event names its events (config/coins.json); without the parameter it is the single completion
-        const event = p.events ? (all[p.events.param] ?? '') : ''
-        if (event !== '' && !p.events?.names.includes(event))
-          return refuse(
-            400,
-            'unknown_event',
-            `The event ${event.slice(0, 60)} is not one this platform pays for.`,
-          )
-        const r = await applyPostback(
-          s.db,
-          p,
-          {
-            attempt: all[n.attempt] as string,
-            transaction,
-            amount: Number(amount),
-            status: status as PostbackStatus,
-            event,
-          },
-          all,
+  signedPostbackRoutes(app, s, {
+    kind: 'platform',
+    url: '/api/postback/:platform',
+    tag: 'coins',
+    summary:
+      'A survey or offer platform reports a completion, reversal or screen-out, signed with HMAC-SHA256 (server/README.md).',
+    replies: {
+      200: 'Accepted (or already done): "1" or {"status":"ok"}',
+      400: 'A parameter is missing or malformed',
+      403: 'Bad signature',
+      404: 'Unknown platform or attempt',
+    },
+    senders: s.platforms,
+    refused: 'postback refused',
+    answer: (reply, p, status, error) => answer(reply, p, status, { ok: false, ...error }),
+    async handler({ req, reply, method, sender: p, secret, refuse }) {
+      const all = flatParams(req.query, method === 'POST' ? req.body : undefined)
+      if (!all) return refuse(400, 'bad_parameters', 'Parameters must be single text values.')
+      const n = p.params
+      for (const k of [n.attempt, n.transaction, n.amount, n.status, n.signature]) {
+        if (!all[k]) return refuse(400, 'missing_parameter', `The parameter ${k} is missing.`)
+      }
+      if (!signatureOk(all, n.signature, secret, all[n.signature]))
+        return refuse(403, 'bad_signature', 'The signature does not match.')
+      const amount = all[n.amount] as string
+      const status = all[n.status] as string
+      const transaction = all[n.transaction] as string
+      if (!/^[0-9]{1,7}$/.test(amount))
+        return refuse(400, 'bad_amount', 'The amount must be a whole number of coins.')
+      if (!['complete', 'reversal', 'screenout'].includes(status))
+        return refuse(400, 'bad_status', 'The status must be complete, reversal or screenout.')
+      if (transaction.length > 200) return refuse(400, 'bad_transaction', 'The transaction id is too long.')
+      // a platform that pays per event names its events (config/coins.json); without the parameter it is the single completion
+      const event = p.events ? (all[p.events.param] ?? '') : ''
+      if (event !== '' && !p.events?.names.includes(event))
+        return refuse(
+          400,
+          'unknown_event',
+          `The event ${event.slice(0, 60)} is not one this platform pays for.`,
         )
-        if (!r.ok) return refuse(r.status, r.code, r.message)
-        if (r.userId !== null) s.sessions.forget(r.userId)
-        req.log.info({ platform: p.id, transaction, status, duplicate: r.duplicate }, 'postback accepted')
-        return answer(reply, p, 200, { ok: true, duplicate: r.duplicate })
-      },
-    })
-  }
+      const r = await applyPostback(
+        s.db,
+        p,
+        {
+          attempt: all[n.attempt] as string,
+          transaction,
+          amount: Number(amount),
+          status: status as PostbackStatus,
+          event,
+        },
+        all,
+      )
+      if (!r.ok) return refuse(r.status, r.code, r.message)
+      if (r.userId !== null) s.sessions.forget(r.userId)
+      req.log.info({ platform: p.id, transaction, status, duplicate: r.duplicate }, 'postback accepted')
+      return answer(reply, p, 200, { ok: true, duplicate: r.duplicate })
+    },
+  })
 }
