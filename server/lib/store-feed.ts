@@ -6,6 +6,7 @@ import { announce } from './changes.ts'
 import { parseCsv } from './csv.ts'
 import { networksConfig } from './networks.ts'
 import { slugify } from './rand.ts'
+import columnsJson from './store-feed-columns.json'
 
 /**
  * Stores from program feeds (issue 26): the ONE way store rows come in. A network's feed
@@ -292,32 +293,8 @@ export function readFeed(feed: Feed, input: string | readonly unknown[]): RawRow
   return raws
 }
 
-/** The stores columns each feed field fills. */
-const columnOf: Record<Field, string> = {
-  program: 'program_id',
-  slug: 'internal_name',
-  name: 'name',
-  domain: 'domain',
-  url: 'redirect_url',
-  logo: 'logo',
-  category: 'category_slug',
-  benefitCategory: 'benefit_category',
-  countries: 'countries',
-  rateType: 'rate_type',
-  rate: 'rate_value',
-  plusRate: 'plus_rate_value',
-  previousRate: 'previous_rate_value',
-  description: 'description_en',
-  descriptionEs: 'description_es',
-  terms: 'terms_en',
-  termsEs: 'terms_es',
-  trackingUrl: 'tracking_url',
-  confirmationDays: 'confirmation_days',
-  color: 'color',
-  flags: 'flags',
-  plusOnly: 'plus_only',
-  popularity: 'popularity',
-}
+/** The stores columns each feed field fills (store-feed-columns.json). */
+const columnOf: Record<Field, string> = columnsJson
 
 /** A store row (stores columns) from a checked feed row. */
 function storeRow(p: Parsed, category: string) {

@@ -1,11 +1,13 @@
 import type { Db } from '../db/index.ts'
+import data from './demo-protection.json'
 import { DAY, iso } from './rows.ts'
 
 /**
- * The demo member's protection pages: accounts linked before linking went through the provider (no
- * token, so "needs attention"), a few orders from them with parcel scans, and claims in several
- * statuses with their timelines (none paid: a paid claim has its ledger row, and the demo balances are fixed).
- * Dates are relative to now.
+ * The demo member's protection pages (demo-protection.json): accounts linked before linking went
+ * through the provider (no token, so "needs attention"), a few orders from them with parcel scans, and
+ * claims in several statuses with their timelines (none paid: a paid claim has its ledger row, and the
+ * demo balances are fixed). A claim's merchant and reference are its order's. Dates are relative to
+ * now: each number of an `at` or `…_at` field is days from it (negative: before).
  */
 export async function seedDemoProtection(db: Db, uid: number, email: string, now = Date.now()) {
   const insert = async (table: string, row: Record<string, unknown>) => {
@@ -16,167 +18,53 @@ export async function seedDemoProtection(db: Db, uid: number, email: string, now
     )
     return r!.id
   }
-  const legacy = (provider: string) =>
-    insert('linked_accounts', { user_id: uid, provider, account_email: email, status: 'needs_attention' })
-  await legacy('doordash')
-  await legacy('uber')
-  const amazon = await legacy('amazon')
-  const expedia = await legacy('expedia')
+  const dated = (row: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(row).map(([k, v]) => [
+        k,
+        /(^|_)at$/.test(k) && typeof v === 'number' ? iso(now + v * DAY) : v,
+      ]),
+    )
 
-  const order = (o: Record<string, unknown>) =>
-    insert('protection_orders', { user_id: uid, refundable: true, shipping_cents: 0, ...o })
-  const headphones = await order({
-    linked_account_id: amazon,
-    provider: 'amazon',
-    external_id: 'demo-amz-1',
-    kind: 'purchase',
-    merchant: 'Amazon',
-    title: 'Noise-cancelling headphones',
-    reference: 'AMA-55821',
-    ordered_at: iso(now - 12 * DAY),
-    paid_cents: 19999,
-    current_cents: 17999,
-    shipping_cents: 599,
-    promised_at: iso(now - 8 * DAY),
-    delivered_at: iso(now - 6 * DAY),
-    carrier: 'UPS',
-    tracking_number: '1Z999AA10123456784',
-  })
-  const lamp = await order({
-    linked_account_id: amazon,
-    provider: 'amazon',
-    external_id: 'demo-amz-2',
-    kind: 'purchase',
-    merchant: 'Amazon',
-    title: 'Desk lamp',
-    reference: 'AMA-60417',
-    ordered_at: iso(now - 14 * DAY),
-    paid_cents: 3999,
-    current_cents: 3999,
-    promised_at: iso(now - 9 * DAY),
-    carrier: 'USPS',
-    tracking_number: '9400111899223344556677',
-  })
-  const hotel = await order({
-    linked_account_id: expedia,
-    provider: 'expedia',
-    external_id: 'demo-exp-1',
-    kind: 'hotel',
-    merchant: 'Harbor View Hotel',
-    title: 'Harbor View Hotel, 2 nights',
-    reference: 'EXP-7781',
-    ordered_at: iso(now - 10 * DAY),
-    paid_cents: 42000,
-    current_cents: 39500,
-    starts_at: iso(now + 20 * DAY),
-    ends_at: iso(now + 22 * DAY),
-  })
-  await order({
-    linked_account_id: expedia,
-    provider: 'expedia',
-    external_id: 'demo-exp-2',
-    kind: 'carrental',
-    merchant: 'Coastline Car Rental',
-    title: 'Compact car, 4 days',
-    reference: 'EXP-7790',
-    ordered_at: iso(now - 9 * DAY),
-    paid_cents: 31600,
-    current_cents: 31600,
-    starts_at: iso(now + 35 * DAY),
-    ends_at: iso(now + 39 * DAY),
-    refundable: false,
-  })
-  const scans: [number, string, number, string | null][] = [
-    [headphones, 'label_created', 12, null],
-    [headphones, 'in_transit', 10, 'Louisville, KY'],
-    [headphones, 'delivered', 6, 'Columbus, OH'],
-    [lamp, 'label_created', 14, null],
-    [lamp, 'in_transit', 13, 'Memphis, TN'],
-    [lamp, 'exception', 11, 'Memphis, TN'],
-  ]
-  for (const [order_id, status, ago, location] of scans)
-    await insert('parcel_events', { order_id, status, at: iso(now - ago * DAY), location })
+  const accounts = new Map<string, number>()
+  for (const provider of data.linked)
+    accounts.set(
+      provider,
+      await insert('linked_accounts', {
+        user_id: uid,
+        provider,
+        account_email: email,
+        status: 'needs_attention',
+      }),
+    )
+  const orders = new Map<string, { id: number; merchant: string; reference: string }>()
+  for (const { parcel_events, ...o } of data.orders) {
+    const id = await insert('protection_orders', {
+      user_id: uid,
+      linked_account_id: accounts.get(o.provider),
+      refundable: true,
+      shipping_cents: 0,
+      ...dated(o),
+    })
+    orders.set(o.external_id, { id, merchant: o.merchant, reference: o.reference })
+  }
+  for (const o of data.orders)
+    for (const e of o.parcel_events)
+      await insert('parcel_events', { order_id: orders.get(o.external_id)?.id, ...dated(e) })
 
-  const claim = async (
-    c: Record<string, unknown>,
-    timeline: [status: string, daysAgo: number, note?: string][],
-  ) => {
+  for (const { order, evidence, timeline, ...c } of data.claims) {
+    const { id: order_id, merchant, reference } = orders.get(order)!
+    const events = timeline.map(dated)
     const id = await insert('protection_claims', {
       user_id: uid,
-      created_at: iso(now - timeline[0]![1] * DAY),
-      updated_at: iso(now - timeline.at(-1)![1] * DAY),
+      created_at: events[0]!.at,
+      updated_at: events.at(-1)!.at,
+      order_id,
+      merchant,
+      reference,
       ...c,
-      evidence: JSON.stringify(c.evidence),
+      evidence: JSON.stringify(dated(evidence)),
     })
-    for (const [status, ago, note] of timeline)
-      await insert('protection_claim_events', {
-        claim_id: id,
-        status,
-        at: iso(now - ago * DAY),
-        note: note ?? null,
-      })
+    for (const e of events) await insert('protection_claim_events', { claim_id: id, note: null, ...e })
   }
-  await claim(
-    {
-      order_id: headphones,
-      kind: 'price',
-      merchant: 'Amazon',
-      reference: 'AMA-55821',
-      amount_cents: 2000,
-      status: 'approved',
-      evidence: { old_cents: 19999, new_cents: 17999 },
-    },
-    [
-      ['found', 3],
-      ['filed', 3],
-      ['approved', 1],
-    ],
-  )
-  await claim(
-    {
-      order_id: headphones,
-      kind: 'shipping',
-      merchant: 'Amazon',
-      reference: 'AMA-55821',
-      amount_cents: 599,
-      status: 'filed',
-      evidence: { promised_at: iso(now - 8 * DAY), delivered_at: iso(now - 6 * DAY) },
-    },
-    [
-      ['found', 6],
-      ['filed', 6],
-    ],
-  )
-  await claim(
-    {
-      order_id: lamp,
-      kind: 'package',
-      merchant: 'Amazon',
-      reference: 'AMA-60417',
-      amount_cents: 3999,
-      status: 'filed',
-      evidence: { last_status: 'exception', last_seen_at: iso(now - 11 * DAY) },
-    },
-    [
-      ['found', 2],
-      ['filed', 2],
-    ],
-  )
-  await claim(
-    {
-      order_id: hotel,
-      kind: 'hotel',
-      merchant: 'Harbor View Hotel',
-      reference: 'EXP-7781',
-      amount_cents: 2500,
-      status: 'declined',
-      decline_reason: 'The lower rate was for a different room type.',
-      evidence: { old_cents: 42000, new_cents: 39500 },
-    },
-    [
-      ['found', 4],
-      ['filed', 4],
-      ['declined', 2, 'The lower rate was for a different room type.'],
-    ],
-  )
 }

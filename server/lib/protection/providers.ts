@@ -1,26 +1,21 @@
-import type {
-  OrderKind,
-  ParcelStatus,
-  ProviderId,
-  ProviderKind,
+import { z } from 'zod/mini'
+import {
+  type OrderKind,
+  type ParcelStatus,
+  type ProviderId,
+  ProviderIds,
+  type ProviderKind,
+  ProviderKinds,
 } from '../../../plugins/protection/contract.ts'
+import providersJson from './providers.json'
 
-/** The providers a member can link: their own (brand) names and what kind of account each is. */
-export const PROVIDERS: Record<ProviderId, { name: string; kind: ProviderKind }> = {
-  amazon: { name: 'Amazon', kind: 'retailer' },
-  walmart: { name: 'Walmart', kind: 'retailer' },
-  target: { name: 'Target', kind: 'retailer' },
-  bestbuy: { name: 'Best Buy', kind: 'retailer' },
-  doordash: { name: 'DoorDash', kind: 'delivery' },
-  ubereats: { name: 'Uber Eats', kind: 'delivery' },
-  instacart: { name: 'Instacart', kind: 'delivery' },
-  grubhub: { name: 'Grubhub', kind: 'delivery' },
-  uber: { name: 'Uber', kind: 'rideshare' },
-  lyft: { name: 'Lyft', kind: 'rideshare' },
-  netflix: { name: 'Netflix', kind: 'streaming' },
-  spotify: { name: 'Spotify', kind: 'streaming' },
-  expedia: { name: 'Expedia', kind: 'travel' },
-}
+/**
+ * The providers a member can link: their own (brand) names and what kind of account each is
+ * (providers.json; every provider of the contract, checked when the server loads it).
+ */
+export const PROVIDERS: Record<ProviderId, { name: string; kind: ProviderKind }> = z
+  .record(z.enum(ProviderIds), z.object({ name: z.string(), kind: z.enum(ProviderKinds) }))
+  .parse(providersJson)
 
 /** An order as the provider reports it now (its current price or rate, delivery and parcel scans). */
 export interface ProviderOrder {
