@@ -23,25 +23,19 @@
  * Servers are pinned to CPU 0 (taskset) and this process, autocannon, to the others; ports 3700-3799.
  * --profile <dir> writes a V8 CPU profile of the first server (node --cpu-prof) into dir.
  */
-import { spawn } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { arg, benchDatabaseUrl } from './bench-args.ts'
 import {
+  type BenchServer,
   benchServerEnv,
-  children,
   cores,
-  cpuMsOf,
-  freePort,
-  hasProc,
   ourServerCommand,
   pin,
-  pinned,
-  rssMbOf,
+  startServer,
   stopServers,
-  waitFor,
 } from './bench-proc.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -64,50 +58,9 @@ const BROWSER_UA =
 
 const work = mkdtempSync(join(tmpdir(), 'bench-api-'))
 
-interface Server {
-  base: string
-  log: string
-  /** CPU time the server has used so far (ms), or NaN without /proc. */
-  cpuMs(): number
-  /** From spawn until it answered its ready path (ms). */
-  startMs: number
-  /** Resident memory now (MB), or NaN without /proc. */
-  rssMb(): number
-  stop(): Promise<void>
-}
-
-async function start(name: string, cmd: string[], env: NodeJS.ProcessEnv, ready: string): Promise<Server> {
-  const port = await freePort(3700)
-  const log = join(work, `${name}.log`)
-  const fd = openSync(log, 'a')
-  // taskset execs the command: the child's pid is the server's (or tsx's, whose child is the server)
-  const argv = pinned(cmd)
-  const child = spawn(argv[0]!, argv.slice(1), {
-    cwd: root,
-    env: { ...env, PORT: String(port) },
-    // stdout to a file, as a server's log usually goes: the writes are part of what is measured
-    stdio: ['ignore', fd, fd],
-  })
-  closeSync(fd)
-  children.push(child)
-  const base = `http://127.0.0.1:${port}`
-  const t0 = Date.now()
-  await waitFor(`${base}${ready}`, child, log)
-  const startMs = Date.now() - t0
-  return {
-    base,
-    log,
-    startMs,
-    rssMb: () => (hasProc && child.pid ? rssMbOf(child.pid) : Number.NaN),
-    cpuMs: () => (hasProc && child.pid ? cpuMsOf(child.pid) : Number.NaN),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
-}
+/** A server of this bench: its log in the work folder, on a port of 3700-3799. */
+const start = (name: string, cmd: string[], env: NodeJS.ProcessEnv, ready: string) =>
+  startServer(cmd, env, { log: join(work, `${name}.log`), ready, ports: 3700 })
 
 // One data folder: the first server seeds it (as a first npm start does), the next ones start on it.
 const dataDir = join(work, 'data')
@@ -155,9 +108,9 @@ function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
 }
 
 /** Requests answered by each server, warm-ups included (what its log lines are divided by). */
-const served = new Map<Server, number>()
+const served = new Map<BenchServer, number>()
 
-async function once(server: Server, opts: autocannon.Options, duration: number): Promise<Result> {
+async function once(server: BenchServer, opts: autocannon.Options, duration: number): Promise<Result> {
   const cpu0 = server.cpuMs()
   const r = await cannon({ connections: CONNECTIONS, ...opts, duration })
   served.set(server, (served.get(server) ?? 0) + r.requests.total)
@@ -189,7 +142,7 @@ function merge(parts: Result[]): Result {
 }
 
 /** One measured run after a short warm-up of the same requests. */
-async function load(server: Server, opts: autocannon.Options): Promise<Result> {
+async function load(server: BenchServer, opts: autocannon.Options): Promise<Result> {
   await once(server, opts, WARMUP_SECONDS)
   return once(server, opts, seconds)
 }
@@ -204,7 +157,7 @@ interface Paired {
 }
 const floorSlices: Result[] = []
 /** Ours in turns with the floor (floor, ours, ours, floor; half of --seconds each side). */
-async function paired(floor: Server, ours: Server, opts: autocannon.Options): Promise<Paired> {
+async function paired(floor: BenchServer, ours: BenchServer, opts: autocannon.Options): Promise<Paired> {
   const half = seconds / 2
   const floorOpts = { url: `${floor.base}/api/stores` }
   await once(ours, opts, WARMUP_SECONDS)

@@ -14,25 +14,14 @@
  * without the database, and the figure autocannon's overallRate gives (a burst each second).
  * The server is pinned to CPU 0 (taskset) and this process, the load, to the others; ports 3800-3899.
  */
-import { spawn } from 'node:child_process'
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { arg, benchDatabaseUrl } from './bench-args.ts'
-import {
-  children,
-  cores,
-  cpuMsOf,
-  freePort,
-  ourServerCommand,
-  pin,
-  pinned,
-  stopServers,
-} from './bench-proc.ts'
+import { cores, ourServerCommand, pin, startServer, stopServers } from './bench-proc.ts'
 import { steadyLoad } from './bench-rate.ts'
 
-const root = join(import.meta.dirname, '..')
 const seconds = Number(arg('seconds') ?? 20)
 const rate = Number(arg('rate') ?? 200)
 const storeName = arg('store') ?? 'doordash'
@@ -43,43 +32,21 @@ const TARGET_P99_MS = 20
 
 const work = mkdtempSync(join(tmpdir(), 'bench-click-'))
 
-async function startServer(): Promise<{ base: string; log: string }> {
-  const port = await freePort(3800)
-  const log = join(work, 'server.log')
+/** Our server as `npm start` runs it, on 127.0.0.1 with the demo member; its log in the work folder. */
+async function startOurs() {
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const k of ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATA_DIR', 'OUTBOX_DIR', 'DEV_NETWORK'])
     delete env[k]
-  const cmd = await ourServerCommand()
-  const argv = pinned(cmd)
-  const fd = openSync(log, 'a')
-  const child = spawn(argv[0]!, argv.slice(1), {
-    cwd: root,
-    env: {
+  return startServer(
+    await ourServerCommand(),
+    {
       ...env,
-      PORT: String(port),
       HOST: '127.0.0.1',
       SEED_DEMO: '1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DEV_NETWORK: '1' } : { DATA_DIR: join(work, 'data') }),
     },
-    stdio: ['ignore', fd, fd],
-  })
-  children.push(child)
-  closeSync(fd)
-  const base = `http://127.0.0.1:${port}`
-  const until = Date.now() + 180_000
-  while (Date.now() < until) {
-    if (child.exitCode !== null) {
-      const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : ''
-      throw new Error(`server exited with ${child.exitCode}\n${tail}`)
-    }
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, log }
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error('server did not start in time')
+    { log: join(work, 'server.log'), ready: '/api/health', ports: 3800 },
+  )
 }
 
 const json = { 'content-type': 'application/json' }
@@ -100,7 +67,8 @@ console.log(
 )
 try {
   const t0 = Date.now()
-  const { base } = await startServer()
+  const server = await startOurs()
+  const { base } = server
   const login = await fetch(`${base}/api/web/login`, {
     method: 'POST',
     headers: json,
@@ -129,9 +97,9 @@ try {
     connections: CONNECTIONS,
   }
   await steadyLoad({ ...load, seconds: WARMUP_SECONDS })
-  const cpu0 = children[0]?.pid ? cpuMsOf(children[0].pid) : Number.NaN
+  const cpu0 = server.cpuMs()
   const r = await steadyLoad({ ...load, seconds })
-  const cpuPerRequest = ((children[0]?.pid ? cpuMsOf(children[0].pid) : Number.NaN) - cpu0) / r.sent
+  const cpuPerRequest = (server.cpuMs() - cpu0) / r.sent
   const ok = r.p99 < TARGET_P99_MS && r.errors === 0 && r.non2xx === 0
   console.log(
     `  POST /api/clicks at a steady ${rate} req/s (evenly spaced, ${CONNECTIONS} keep-alive connections, latency from each request's due time; ${seconds} s after ${WARMUP_SECONDS} s of warm-up): ${r.ok} answered (${r.rps.toFixed(1)} req/s), p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms, max ${r.max} ms; non-2xx ${r.non2xx}, errors ${r.errors}`,
@@ -142,9 +110,9 @@ try {
       .join(' ')}`,
   )
   // the same load on a route without the database (GET /api/geo), for what the machine adds to any request
-  const g0 = children[0]?.pid ? cpuMsOf(children[0].pid) : Number.NaN
+  const g0 = server.cpuMs()
   const g = await steadyLoad({ url: `${base}/api/geo`, rate, connections: CONNECTIONS, seconds: 10 })
-  const gCpu = ((children[0]?.pid ? cpuMsOf(children[0].pid) : Number.NaN) - g0) / g.sent
+  const gCpu = (server.cpuMs() - g0) / g.sent
   console.log(
     `  for comparison, GET /api/geo (no database) at the same steady ${rate} req/s for 10 s: p50 ${g.p50} ms, p99 ${g.p99} ms; server CPU per request ${Number.isFinite(gCpu) ? `${(gCpu * 1000).toFixed(0)} µs` : '-'}`,
   )

@@ -6,10 +6,11 @@
  * shared machine latency measures the machine; CPU time per request measures the route.
  */
 
-import { type ChildProcess, execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus } from 'node:os'
+import { join } from 'node:path'
 import { buildServer, SERVER_BUNDLE } from './build-server.mjs'
 
 function hasTaskset() {
@@ -145,4 +146,58 @@ export function benchServerEnv(): NodeJS.ProcessEnv {
   ])
     delete env[k]
   return env
+}
+
+/** A server a bench started (stopped on exit with the others). */
+export interface BenchServer {
+  base: string
+  log: string
+  /** CPU time the server has used so far (ms), or NaN without /proc. */
+  cpuMs(): number
+  /** From spawn until it answered its ready path (ms). */
+  startMs: number
+  /** Resident memory now (MB), or NaN without /proc. */
+  rssMb(): number
+  stop(): Promise<void>
+}
+
+/**
+ * Starts a server: `cmd` pinned, in the repository, with `env` and PORT (a free port of
+ * ports..ports+99), stdout and stderr to the file `log`; resolves once `ready` answers 2xx.
+ */
+export async function startServer(
+  cmd: string[],
+  env: NodeJS.ProcessEnv,
+  opts: { log: string; ready: string; ports: number },
+): Promise<BenchServer> {
+  const { log } = opts
+  const port = await freePort(opts.ports)
+  const fd = openSync(log, 'a')
+  // taskset execs the command: the child's pid is the server's (or tsx's, whose child is the server)
+  const argv = pinned(cmd)
+  const child = spawn(argv[0]!, argv.slice(1), {
+    cwd: join(import.meta.dirname, '..'),
+    env: { ...env, PORT: String(port) },
+    // stdout to a file, as a server's log usually goes: the writes are part of what is measured
+    stdio: ['ignore', fd, fd],
+  })
+  closeSync(fd)
+  children.push(child)
+  const base = `http://127.0.0.1:${port}`
+  const t0 = Date.now()
+  await waitFor(`${base}${opts.ready}`, child, log)
+  const startMs = Date.now() - t0
+  return {
+    base,
+    log,
+    startMs,
+    rssMb: () => (hasProc && child.pid ? rssMbOf(child.pid) : Number.NaN),
+    cpuMs: () => (hasProc && child.pid ? cpuMsOf(child.pid) : Number.NaN),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
 }
