@@ -81,10 +81,11 @@ export function useForm<V extends { [K in keyof V]: string | boolean }>(
     busy,
     show,
     onSubmit,
-    /** Value, onChange and error of a text field. */
+    /** Value, onChange and error of a text field (an input, a select or a textarea). */
     text: <K extends keyof V & string>(name: K) => ({
       value: values[name] as string,
-      onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.target.value as V[K]),
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+        set(name, e.target.value as V[K]),
       error: shown(name),
     }),
     /** Checked, onChange and error of a checkbox. */

@@ -5,6 +5,7 @@ import { chatEvents, chatMessages, currentChat, endChat, sendChat, startChat } f
 import type { ChatConversation, ChatMessage } from './chat-contract'
 import { chatOpen } from './chat-contract'
 import { followChat } from './chat-live'
+import { TextAreaField } from './fields'
 import s from './styles'
 
 /** How often an open conversation asks for new messages when its live stream has failed. */
@@ -187,28 +188,19 @@ export function ChatPanel() {
             </div>
           ) : (
             <form onSubmit={send} noValidate>
-              <label className={s.label} htmlFor="chat-message">
-                {t('member.chat.message')}
-              </label>
-              <textarea
+              <TextAreaField
                 ref={input}
                 id="chat-message"
                 name="body"
-                className={s.textarea}
+                label={t('member.chat.message')}
                 value={draft}
                 maxLength={constants.chat.messageMaxLength}
                 onChange={(e) => {
                   setDraft(e.target.value)
                   setFieldError('')
                 }}
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={fieldError ? 'chat-message-error' : undefined}
+                error={fieldError}
               />
-              {fieldError ? (
-                <p id="chat-message-error" className={s.fieldError}>
-                  {fieldError}
-                </p>
-              ) : null}
               <div className={s.actions}>
                 <Button type="submit" disabled={busy}>
                   {t('member.chat.send')}

@@ -1,5 +1,5 @@
 import { Button, FormAlert } from '@core'
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react'
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
 import s from './styles'
 
 /**
@@ -10,7 +10,6 @@ import s from './styles'
 export function FormCard({
   form,
   onSubmit,
-  titleId,
   title,
   testId,
   intro,
@@ -22,7 +21,6 @@ export function FormCard({
 }: {
   form: { ref: RefObject<HTMLFormElement | null>; alert: string | null; busy: boolean }
   onSubmit: (e: FormEvent) => void
-  titleId: string
   title: string
   testId?: string
   /** A line under the title. */
@@ -34,6 +32,7 @@ export function FormCard({
   sending?: string
   children: ReactNode
 }) {
+  const titleId = useId()
   const doneRef = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
     if (done) doneRef.current?.focus()

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useAccountPages } from '../texts'
 import { sendContact } from './api'
 import { FormCard } from './FormCard'
+import { TextAreaField } from './fields'
 import s from './styles'
 import { formErrors, missingFields } from './text'
 
@@ -38,12 +39,10 @@ export const MessageForm = observer(function MessageForm() {
       return missingFields(t, FIELDS, v)
     },
   )
-  const message = f.text('message')
   return (
     <FormCard
       form={f}
       onSubmit={submit}
-      titleId="message-us"
       title={t('member.contact.formTitle')}
       intro={<p className={s.muted}>{t('member.contact.formIntro')}</p>}
       done={sent ? t('member.contact.sent') : null}
@@ -60,24 +59,12 @@ export const MessageForm = observer(function MessageForm() {
         />
       </div>
       <Field id="subject" label={t('member.contact.subject')} maxLength={200} {...f.text('subject')} />
-      <label className={s.label} htmlFor="message">
-        {t('member.contact.message')}
-      </label>
-      <textarea
+      <TextAreaField
         id="message"
-        name="message"
-        className={s.textarea}
+        label={t('member.contact.message')}
         maxLength={5000}
-        value={message.value}
-        onChange={(e) => f.set('message', e.target.value)}
-        aria-invalid={message.error ? true : undefined}
-        aria-describedby={message.error ? 'message-error' : undefined}
+        {...f.text('message')}
       />
-      {message.error ? (
-        <p id="message-error" className={s.fieldError}>
-          {message.error}
-        </p>
-      ) : null}
       {captcha.field}
     </FormCard>
   )

@@ -16,7 +16,7 @@ import { parseDollars } from '../components/amount-input'
 import { dayText, orderFields, orderProblems, refusalText, showRefusal } from '../components/order-claim'
 import type { Inquiry, InquiryStore } from '../contract'
 import { FormCard } from '../member/FormCard'
-import { SelectField } from '../member/SelectField'
+import { SelectField } from '../member/fields'
 import s from '../member/styles'
 import { useAccountPages } from '../texts'
 import css from './missing-cashback.module.css'
@@ -156,12 +156,10 @@ function InquiryForm({ stores, onFiled }: { stores: InquiryStore[]; onFiled: (i:
     }
   }, validate)
 
-  const storeField = f.text('store')
   return (
     <FormCard
       form={f}
       onSubmit={submit}
-      titleId="missing-form"
       title={t('missing.formTitle')}
       testId="missing-form"
       done={done ? (done.status === 'matched' ? t('missing.matched') : t('missing.filed')) : null}
@@ -173,8 +171,7 @@ function InquiryForm({ stores, onFiled }: { stores: InquiryStore[]; onFiled: (i:
         id="store"
         label={t('missing.store')}
         className={css.select}
-        value={storeField.value}
-        onChange={(e) => f.set('store', e.target.value)}
+        {...f.text('store')}
         hint={
           picked
             ? picked.open_from > today
@@ -182,7 +179,6 @@ function InquiryForm({ stores, onFiled }: { stores: InquiryStore[]; onFiled: (i:
               : t('missing.openUntil', { date: dayText(picked.open_until, lng) })
             : null
         }
-        error={storeField.error}
       >
         <option value="">{t('missing.pickStore')}</option>
         {stores.map((x) => (

@@ -30,7 +30,7 @@ import { parseDollars } from '../components/amount-input'
 import { orderFields, orderProblems, refusalText, showRefusal } from '../components/order-claim'
 import { RebateClaimsList } from '../components/RebateClaims'
 import { FormCard } from '../member/FormCard'
-import { SelectField } from '../member/SelectField'
+import { SelectField } from '../member/fields'
 import s from '../member/styles'
 import { useAccountPages } from '../texts'
 
@@ -197,12 +197,10 @@ function ClaimForm({
     }
   }, validate)
 
-  const benefit = f.text('benefit_type')
   return (
     <FormCard
       form={f}
       onSubmit={submit}
-      titleId="claim-form-title"
       title={t('claim.formTitle')}
       testId="rebate-claim-form"
       done={done ? t('claim.filed') : null}
@@ -213,7 +211,7 @@ function ClaimForm({
       <SelectField
         id="benefit_type"
         label={t('claim.benefit')}
-        value={benefit.value}
+        value={f.values.benefit_type}
         onChange={(e) => {
           // each benefit has its page (its cap and its claims)
           f.set('benefit_type', e.target.value)
