@@ -1,4 +1,4 @@
-import { constants, formatCents, type Lander, type PlanId, PlanIds } from '@core'
+import { constants, formatCents, type Lander, localeOf, type PlanId, PlanIds } from '@core'
 export type StepBlock = Lander['steps'][number]['block']
 export type Step = Lander['steps'][number]
 export type Offer = Lander['offer']
@@ -110,5 +110,5 @@ export function trialEnd(trialDays: number, now = new Date()): Date {
 }
 
 export function formatDate(d: Date, lng = 'en'): string {
-  return new Intl.DateTimeFormat(lng === 'es' ? 'es-US' : 'en-US', { dateStyle: 'long' }).format(d)
+  return new Intl.DateTimeFormat(localeOf(lng), { dateStyle: 'long' }).format(d)
 }

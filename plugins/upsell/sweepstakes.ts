@@ -1,3 +1,4 @@
+import { localeOf } from '@core'
 /**
  * The monthly gift card sweepstakes: the facts its Official Rules (/sweepstakes-rules), the static
  * page (public/pages/sweepstakes.html) and the verify page (/sweepstakes/verify) state. The age comes
@@ -34,7 +35,7 @@ export function tokenState(search: string): TokenState {
 /** A date of the rules (YYYY-MM-DD, a calendar day) in the reader's language, without a time-zone shift. */
 export function ruleDate(day: string, lng: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return new Intl.DateTimeFormat(lng === 'es' ? 'es-US' : 'en-US', {
+  return new Intl.DateTimeFormat(localeOf(lng), {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(y, m - 1, d)))

@@ -1,3 +1,5 @@
+import { localeOf } from './locale'
+
 /**
  * One short-date format per locale, kept: `toLocaleDateString` with options builds a new one on every
  * call (a member's purchase history writes two or three dates on each of its 25 rows).
@@ -9,7 +11,7 @@ const shortDates = new Map<string, Intl.DateTimeFormat>()
  * date throws, as Intl's format() does: callers say what to show instead.
  */
 export function formatShortDate(d: Date, lng: string): string {
-  const locale = lng === 'es' ? 'es-US' : 'en-US'
+  const locale = localeOf(lng)
   let f = shortDates.get(locale)
   if (!f) {
     f = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' })

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { constants } from '../config/constants'
+import { localeOf } from './locale'
 
 const { currency, decimals, centsDivisor, negativesInParentheses } = constants.numberFormat
 
@@ -40,8 +41,7 @@ function plainDollars(cents: number): string | undefined {
 export function formatCents(cents: number, lng = 'en'): string {
   const value = (Number.isFinite(cents) ? cents : 0) / centsDivisor
   const text =
-    plainDollars(Number.isFinite(cents) ? cents : 0) ??
-    moneyFormat(lng === 'es' ? 'es-US' : 'en-US').format(Math.abs(value))
+    plainDollars(Number.isFinite(cents) ? cents : 0) ?? moneyFormat(localeOf(lng)).format(Math.abs(value))
   if (value < 0) return negativesInParentheses ? `(${text})` : `-${text}`
   return text
 }

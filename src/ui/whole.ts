@@ -1,5 +1,6 @@
 // A module of its own: only members' screens write whole numbers (coins), so home's first view does not
 // carry it (money.tsx is in home's)
+import { localeOf } from './locale'
 
 /**
  * A whole number as en-US and es-US both write it ('1,234,567', '-1,234'), without Intl for a safe
@@ -8,8 +9,7 @@
  * rounded to a whole number.
  */
 export function formatWhole(n: number, lng = 'en'): string {
-  if (!Number.isSafeInteger(n))
-    return n.toLocaleString(lng === 'es' ? 'es-US' : 'en-US', { maximumFractionDigits: 0 })
+  if (!Number.isSafeInteger(n)) return n.toLocaleString(localeOf(lng), { maximumFractionDigits: 0 })
   return n < 0 ? `-${grouped(-n)}` : grouped(n)
 }
 

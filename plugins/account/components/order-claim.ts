@@ -1,4 +1,4 @@
-import { type FieldSpec, HttpError } from '@core'
+import { type FieldSpec, HttpError, localeOf } from '@core'
 import type { TFunction } from 'i18next'
 import { parseDollars } from './amount-input'
 
@@ -11,7 +11,7 @@ import { parseDollars } from './amount-input'
 export function dayText(day: string, lng: string): string {
   const d = new Date(`${day}T12:00:00Z`)
   if (Number.isNaN(d.getTime())) return day
-  return new Intl.DateTimeFormat(lng === 'es' ? 'es-US' : 'en-US', {
+  return new Intl.DateTimeFormat(localeOf(lng), {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(d)

@@ -1,4 +1,4 @@
-import { Button, constants, errorText, HttpError, useServices } from '@core'
+import { Button, constants, errorText, HttpError, localeOf, useServices } from '@core'
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useAccountPages } from '../texts'
 import { chatEvents, chatMessages, currentChat, endChat, sendChat, startChat } from './api'
@@ -14,7 +14,7 @@ const POLL_MS = 5000
 /** The business hours in words, in the member's language: 'Monday to Friday, 8:00 to 20:00 (Eastern Time)'. */
 export function hoursText(t: (k: string, o?: Record<string, unknown>) => string, lng: string): string {
   const c = constants.chat
-  const locale = lng === 'es' ? 'es-US' : 'en-US'
+  const locale = localeOf(lng)
   // 2024-01-07 was a Sunday: day d of the week is that date plus d
   const dayName = (d: number) =>
     new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(

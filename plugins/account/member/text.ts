@@ -1,4 +1,4 @@
-import { errorText, HttpError, splitServerErrors } from '@core'
+import { errorText, HttpError, localeOf, splitServerErrors } from '@core'
 import type { TFunction } from 'i18next'
 
 /**
@@ -35,9 +35,7 @@ export function formErrors(
 /** A date in the member's language ('March 4, 2026' / '4 de marzo de 2026'). */
 export function formatDate(iso: string | null | undefined, lng: string): string {
   if (!iso) return ''
-  return new Intl.DateTimeFormat(lng === 'es' ? 'es-US' : 'en-US', { dateStyle: 'long' }).format(
-    new Date(iso),
-  )
+  return new Intl.DateTimeFormat(localeOf(lng), { dateStyle: 'long' }).format(new Date(iso))
 }
 
 /** The required fields left blank, each with its text (`member.errors.<field>.required`). */

@@ -1,4 +1,4 @@
-import { formatCents } from '@core'
+import { formatCents, localeOf } from '@core'
 import { useId } from 'react'
 import type { Rate } from '../contract'
 import { useCatalogPages } from '../texts'
@@ -46,7 +46,7 @@ function parts(d: Date, t: T) {
  */
 export function historyMonth(d: Date, lng: string, t: T): string {
   const p = parts(d, t)
-  if (!p) return d.toLocaleDateString(lng === 'es' ? 'es-US' : 'en-US', { month: 'short', year: 'numeric' })
+  if (!p) return d.toLocaleDateString(localeOf(lng), { month: 'short', year: 'numeric' })
   return t('store.historyMonth', { month: p.months[p.month], year: p.year })
 }
 export function historyDay(d: Date, lng: string, t: T): string {

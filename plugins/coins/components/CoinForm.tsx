@@ -1,6 +1,7 @@
 import {
   type BalancesReply,
   Figures,
+  localeOf,
   Money,
   PayoutForm,
   payoutFormTexts,
@@ -104,7 +105,7 @@ export function CoinForm({
           {done.release_at ? (
             <p data-testid="release-at">
               {t('withdraw.releaseAt', {
-                date: new Date(done.release_at).toLocaleDateString(lng === 'es' ? 'es-US' : 'en-US', {
+                date: new Date(done.release_at).toLocaleDateString(localeOf(lng), {
                   dateStyle: 'medium',
                 }),
               })}

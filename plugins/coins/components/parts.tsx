@@ -1,4 +1,4 @@
-import { Button, formatWhole, useApp, useTranslation } from '@core'
+import { Button, formatWhole, localeOf, useApp, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
 import type { Survey } from '../contract'
@@ -18,7 +18,7 @@ export function useCoins() {
  */
 export function formatTenths(n: number, lng: string): string {
   if (!Number.isFinite(n) || Math.abs(n) >= 1e12)
-    return n.toLocaleString(lng === 'es' ? 'es-US' : 'en-US', { maximumFractionDigits: 1 })
+    return n.toLocaleString(localeOf(lng), { maximumFractionDigits: 1 })
   const tenths = Math.round(Math.abs(n) * 10)
   const text = `${formatWhole(Math.trunc(tenths / 10), lng)}${tenths % 10 ? `.${tenths % 10}` : ''}`
   return n < 0 ? `-${text}` : text

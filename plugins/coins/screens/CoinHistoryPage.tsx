@@ -3,6 +3,7 @@ import {
   Figures,
   Lead,
   LoadView,
+  localeOf,
   Money,
   Page,
   Pager,
@@ -33,7 +34,7 @@ export default function CoinHistoryPage() {
   })
   const lng = i18n.language
   const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleDateString(lng === 'es' ? 'es-US' : 'en-US', { dateStyle: 'medium' }) : ''
+    iso ? new Date(iso).toLocaleDateString(localeOf(lng), { dateStyle: 'medium' }) : ''
   const total = data.data?.ledger
   const pages = total ? Math.max(1, Math.ceil(total.total / total.per_page)) : 1
   return (

@@ -3,6 +3,7 @@ import {
   HttpError,
   Lead,
   LoadFailed,
+  localeOf,
   Page,
   RouteLink,
   useLoad,
@@ -17,7 +18,7 @@ import type { Survey } from '../contract'
 
 const perMinuteFormats = new Map<string, Intl.NumberFormat>()
 function formatPerMinute(n: number, lng: string): string {
-  const locale = lng === 'es' ? 'es-US' : 'en-US'
+  const locale = localeOf(lng)
   let f = perMinuteFormats.get(locale)
   if (!f) {
     f = new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 1 })

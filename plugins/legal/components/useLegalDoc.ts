@@ -1,16 +1,11 @@
-import { constants, useServices, useTranslation } from '@core'
+import { constants, localeOf, useServices, useTranslation } from '@core'
 import { useMemo } from 'react'
 import { legalContacts } from '../contacts'
 import { composeDoc, isLegalDoc, type LegalDoc } from '../doc'
 
-/** The language tag used to format numbers and dates: US English or US Spanish (US dollars). */
-export function formatLocale(lng: string): string {
-  return lng.startsWith('es') ? 'es-US' : 'en-US'
-}
-
 export function formatMoney(amount: number, lng: string): string {
   const { currency, decimals } = constants.numberFormat
-  return new Intl.NumberFormat(formatLocale(lng), {
+  return new Intl.NumberFormat(localeOf(lng), {
     style: 'currency',
     currency,
     minimumFractionDigits: decimals,
@@ -21,7 +16,7 @@ export function formatMoney(amount: number, lng: string): string {
 export function formatDate(iso: string, lng: string): string {
   const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso)
   if (Number.isNaN(d.getTime())) return iso
-  return new Intl.DateTimeFormat(formatLocale(lng), { dateStyle: 'long', timeZone: 'UTC' }).format(d)
+  return new Intl.DateTimeFormat(localeOf(lng), { dateStyle: 'long', timeZone: 'UTC' }).format(d)
 }
 
 /** Values interpolated into every legal text: brand, partner, contacts and the offer numbers of SPEC 9. */

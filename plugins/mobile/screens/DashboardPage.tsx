@@ -1,4 +1,4 @@
-import { Part, RouteLink, useHasPart, usePath, useSession, useTranslation } from '@core'
+import { formatWhole, Part, RouteLink, useHasPart, usePath, useSession, useTranslation } from '@core'
 import { observer } from 'mobx-react-lite'
 import { MobilePage } from '../components/MobilePage'
 import s from '../components/mobile.module.css'
@@ -50,7 +50,7 @@ export default observer(function DashboardPage() {
             <li data-testid="coin-status">
               {t('dashboard.coins', {
                 count: m.coins,
-                value: m.coins.toLocaleString(i18n.language === 'es' ? 'es-US' : 'en-US'),
+                value: formatWhole(m.coins, i18n.language),
               })}
             </li>
           ) : null}

@@ -1,4 +1,4 @@
-const locale = (lng: string) => (lng === 'es' ? 'es-US' : 'en-US')
+import { localeOf } from '@core'
 
 /**
  * A day the server gives as a date ('2026-03-01') or as midnight UTC is that calendar day wherever
@@ -19,19 +19,21 @@ const DAY = { year: 'numeric', month: 'short', day: 'numeric' } as const
 /** A date in the page's language ("Mar 1, 2026", "1 mar 2026"). */
 export function formatDay(iso: string, lng: string): string {
   const d = parse(iso)
-  return d ? d.toLocaleDateString(locale(lng), { ...DAY, ...(dayOnly(iso) ? { timeZone: 'UTC' } : {}) }) : iso
+  return d
+    ? d.toLocaleDateString(localeOf(lng), { ...DAY, ...(dayOnly(iso) ? { timeZone: 'UTC' } : {}) })
+    : iso
 }
 
 /** A date and time in the page's language, in the member's time zone. */
 export function formatDateTime(iso: string, lng: string): string {
   const d = parse(iso)
-  return d ? d.toLocaleString(locale(lng), { ...DAY, hour: 'numeric', minute: '2-digit' }) : iso
+  return d ? d.toLocaleString(localeOf(lng), { ...DAY, hour: 'numeric', minute: '2-digit' }) : iso
 }
 
 /** Names joined the way the language lists them ("Amazon and Expedia", "Amazon y Expedia"). */
 export function formatList(items: readonly string[], lng: string): string {
   try {
-    return new Intl.ListFormat(locale(lng), { type: 'conjunction' }).format(items)
+    return new Intl.ListFormat(localeOf(lng), { type: 'conjunction' }).format(items)
   } catch {
     return items.join(', ')
   }

@@ -1,6 +1,7 @@
+import { localeOf } from '@core'
 /** A date and time in the page's language ('Nov 26, 2026, 2:05 PM'). */
 export const dateTime = (iso: string, language: string) =>
-  new Date(iso).toLocaleString(language === 'es' ? 'es-US' : 'en-US', {
+  new Date(iso).toLocaleString(localeOf(language), {
     dateStyle: 'medium',
     timeStyle: 'short',
   })
