@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { HttpClient } from '../http/client'
 import {
@@ -79,7 +79,9 @@ export function CaptchaFrame({
   const ref = useRef<HTMLIFrameElement>(null)
   const tell = useRef(onToken)
   tell.current = onToken
-  useEffect(() => {
+  // listening from the commit that adds the frame (a layout effect, not a passive one, which runs
+  // later): no message of the frame can come before the listener
+  useLayoutEffect(() => {
     const listen = (e: MessageEvent) => {
       const token = tokenOfMessage(e, ref.current?.contentWindow, window.location.origin)
       if (token !== undefined) tell.current(token)
