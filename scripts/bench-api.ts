@@ -34,9 +34,12 @@ import {
   cores,
   ourServerCommand,
   pin,
+  pinLoadOffServers,
   startServer,
   stopServers,
 } from './bench-proc.ts'
+
+pinLoadOffServers()
 
 const root = join(import.meta.dirname, '..')
 const seconds = Number(arg('seconds') ?? 5)

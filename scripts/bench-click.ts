@@ -19,8 +19,10 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { arg, benchDatabaseUrl } from './bench-args.ts'
-import { cores, ourServerCommand, pin, startServer, stopServers } from './bench-proc.ts'
+import { cores, ourServerCommand, pin, pinLoadOffServers, startServer, stopServers } from './bench-proc.ts'
 import { steadyLoad } from './bench-rate.ts'
+
+pinLoadOffServers()
 
 const seconds = Number(arg('seconds') ?? 20)
 const rate = Number(arg('rate') ?? 200)

@@ -25,8 +25,15 @@ function hasTaskset() {
 export const cores = cpus().length
 /** Whether servers go to CPU 0 (`taskset -c 0 <cmd>`) and this process to the others. */
 export const pin = cores > 1 && hasTaskset()
-// the load generator runs in this process: keep it off the servers' core
-if (pin) execFileSync('taskset', ['-cp', `1-${cores - 1}`, String(process.pid)], { stdio: 'ignore' })
+/**
+ * Moves this process (a bench's load generator) off the servers' core, when pinning is on. Called by
+ * each bench, not on import: a process's children inherit its CPUs, and test:cluster's instances and
+ * bench-inp's server and browser, started by scripts that import this module only for its helpers, ran
+ * on this one core with their own load (the cluster's p99 measured one core's queue: 1.3 to 18 s).
+ */
+export function pinLoadOffServers() {
+  if (pin) execFileSync('taskset', ['-cp', `1-${cores - 1}`, String(process.pid)], { stdio: 'ignore' })
+}
 
 /** A server's command line, pinned to CPU 0 when pinning is on. */
 export const pinned = (cmd: string[]) => (pin ? ['taskset', '-c', '0', ...cmd] : cmd)

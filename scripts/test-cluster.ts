@@ -9,7 +9,7 @@
  * test routes the flows read, the SMS and mail outbox in one shared folder), the same JWT_SECRET and
  * development network secret, PUBLIC_URL the proxy's (as behind a real balancer), the login limits lifted
  * (all load comes from one address), logs to files; the first seeds the demo member. Ports 3500-3599.
- * This process (the load) runs off CPU 0 when taskset is there (scripts/bench-proc.ts).
+ * Nothing is pinned: the instances, the proxy, PostgreSQL and this process (the load) share the cores.
  *
  * 1. Races across the instances, 50 concurrent requests each through the proxy, each checked in SQL:
  *    withdrawals of a whole balance, copies of one network postback, promo credit, the SMS code of a phone,
