@@ -18,18 +18,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { arg } from './bench-args.ts'
-import {
-  benchServerEnv,
-  children,
-  ourServerCommand,
-  pin,
-  pinLoadOffServers,
-  pinned,
-  rssMbOf,
-  waitFor,
-} from './bench-proc.ts'
-
-pinLoadOffServers()
+import { benchServerEnv, children, ourServerCommand, pin, pinned, rssMbOf, waitFor } from './bench-proc.ts'
 
 const root = join(import.meta.dirname, '..')
 const runs = Number(arg('runs') ?? 3)
