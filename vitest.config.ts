@@ -39,6 +39,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          setupFiles: ['tests/setup-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
