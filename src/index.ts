@@ -81,7 +81,15 @@ export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonCl
 export { badgeClass } from './ui/badge'
 export { CaptchaCheck, SANDBOX_CAPTCHA_RESPONSE, useFormCaptcha } from './ui/Captcha'
 export { type Chip, ChipNav } from './ui/ChipNav'
-export { type Column, DataTable, type DataTableProps, Pager, pagerTexts } from './ui/DataTable'
+export {
+  type Column,
+  DataTable,
+  type DataTableProps,
+  Pager,
+  pageCount,
+  pageParam,
+  pagerTexts,
+} from './ui/DataTable'
 export { Dialog } from './ui/Dialog'
 export { formatShortDate } from './ui/dates'
 export { CheckField, Field, type FieldSpec, Fields, FormAlert, focusFirstError, RadioGroup } from './ui/Field'

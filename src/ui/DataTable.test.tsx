@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import type { TFunction } from 'i18next'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { DataTable, Pager, pagerTexts } from './DataTable'
+import { DataTable, Pager, pageCount, pageParam, pagerTexts } from './DataTable'
 import { LoadView } from './useLoad'
 
 type Row = { id: number; name: string; cents: number }
@@ -116,5 +116,24 @@ describe('LoadView', () => {
     )
     expect(screen.getByText('count 7')).toBeTruthy()
     expect(screen.queryByRole('status')).toBeNull()
+  })
+})
+
+describe('the page of a paged list', () => {
+  it('reads the page the address asks for, 1 when it is absent, below 1 or not a number', () => {
+    const at = (q: string, name?: string) => pageParam(new URLSearchParams(q), name)
+    expect(at('page=3')).toBe(3)
+    expect(at('')).toBe(1)
+    expect(at('page=0')).toBe(1)
+    expect(at('page=-2')).toBe(1)
+    expect(at('page=abc')).toBe(1)
+    expect(at('purchases=2&page=5', 'purchases')).toBe(2)
+  })
+
+  it('counts the pages of a paged reply: at least one, the last one partly full', () => {
+    expect(pageCount({ total: 41, per_page: 20 })).toBe(3)
+    expect(pageCount({ total: 40, per_page: 20 })).toBe(2)
+    expect(pageCount({ total: 0, per_page: 20 })).toBe(1)
+    expect(pageCount(undefined)).toBe(1)
   })
 })

@@ -116,3 +116,13 @@ export function pagerTexts(t: TFunction, page: number, pages: number, prefix = '
     pageOf: t(`${prefix}.pageOf`, { page, pages }),
   }
 }
+
+/** The page an address asks for (`?page=`, or another name): a whole number from 1; 1 when absent or not one. */
+export function pageParam(search: URLSearchParams, name = 'page'): number {
+  return Math.max(1, Number.parseInt(search.get(name) ?? '1', 10) || 1)
+}
+
+/** How many pages a paged reply has, at least one (an empty list is one empty page); 1 before it loads. */
+export function pageCount(reply: { total: number; per_page: number } | null | undefined): number {
+  return reply ? Math.max(1, Math.ceil(reply.total / reply.per_page)) : 1
+}

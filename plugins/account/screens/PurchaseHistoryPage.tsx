@@ -9,6 +9,8 @@ import {
   LoadFailed,
   Page,
   Pager,
+  pageCount,
+  pageParam,
   pagerTexts,
   RouteLink,
   RowsSkeleton,
@@ -51,10 +53,10 @@ export default function PurchaseHistoryPage() {
   const [search, setSearch] = useSearchParams()
   const kind = pick(search.get('kind'), KINDS)
   const status = pick(search.get('status'), STATUSES)
-  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
+  const page = pageParam(search)
   const query: LedgerQuery = { currency: 'cash', kind, status, page, per_page: PER_PAGE }
   const ledger = useLoad(JSON.stringify(query), () => ledgerApi(http).ledger(query))
-  const purchasesPage = Math.max(1, Number.parseInt(search.get('purchases') ?? '1', 10) || 1)
+  const purchasesPage = pageParam(search, 'purchases')
   const purchases = useLoad(`purchases:${purchasesPage}`, () =>
     ledgerApi(http).purchases({ page: purchasesPage, per_page: PURCHASES_PER_PAGE }),
   )
@@ -92,7 +94,7 @@ export default function PurchaseHistoryPage() {
     return `?${next.toString()}`
   }
   const bought = purchases.data
-  const purchasePages = bought ? Math.max(1, Math.ceil(bought.total / bought.per_page)) : 1
+  const purchasePages = pageCount(bought)
   const data = ledger.data
   // The history's tools and rows appear once both lists have loaded, in one step: drawn before them, the
   // filters were pushed down by the totals and the purchases arriving above (CLS 0.81 signed in, issue 30).
@@ -100,7 +102,7 @@ export default function PurchaseHistoryPage() {
   const settled = useRef(false)
   if (data && purchases.status !== 'loading') settled.current = true
   const ready = settled.current
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1
+  const pages = pageCount(data)
   const columns: Column<LedgerEntry>[] = [
     { key: 'date', header: t('history.date'), cell: (row) => <DateText iso={row.created_at} /> },
     {

@@ -7,6 +7,8 @@ import {
   Money,
   Page,
   Pager,
+  pageCount,
+  pageParam,
   pagerTexts,
   RouteLink,
   TestMoneyLabel,
@@ -26,7 +28,7 @@ export default function CoinHistoryPage() {
   const { t, i18n } = useTranslation('coins')
   const { http } = useServices()
   const [search] = useSearchParams()
-  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
+  const page = pageParam(search)
   const api = coinsApi(http)
   const data = useLoad(`coins:${page}`, async () => {
     const [ledger, balances] = await Promise.all([api.ledger(page, PER_PAGE), api.balances()])
@@ -35,8 +37,7 @@ export default function CoinHistoryPage() {
   const lng = i18n.language
   const date = (iso: string | null) =>
     iso ? new Date(iso).toLocaleDateString(localeOf(lng), { dateStyle: 'medium' }) : ''
-  const total = data.data?.ledger
-  const pages = total ? Math.max(1, Math.ceil(total.total / total.per_page)) : 1
+  const pages = pageCount(data.data?.ledger)
   return (
     <Page title={t('history.title')} className={s.page} testId="coin-history">
       <Lead>{t('history.lead')}</Lead>

@@ -4,6 +4,8 @@ import {
   Field,
   LoadView,
   Pager,
+  pageCount,
+  pageParam,
   pagerTexts,
   useLoad,
   useServices,
@@ -26,8 +28,8 @@ function queryOf(params: URLSearchParams): AuditQuery {
     const v = params.get(f)
     if (v) q[f] = v
   }
-  const page = Number(params.get('page'))
-  if (Number.isInteger(page) && page > 1) q.page = page
+  const page = pageParam(params)
+  if (page > 1) q.page = page
   return q
 }
 
@@ -85,7 +87,7 @@ export default function AuditPage() {
       </form>
       <LoadView load={log} what={t('audit.failed')}>
         {(r) => {
-          const pages = Math.max(1, Math.ceil(r.total / r.per_page))
+          const pages = pageCount(r)
           return (
             <>
               <p role="status">{t('audit.count', { count: r.total })}</p>
