@@ -17,9 +17,9 @@ import s from './auth.module.css'
 
 /**
  * 'header.actions': Sign in / Join for a visitor; balance, verify and sign out for a member. Below
- * 900 px (auth.module.css) a visitor sees Sign in alone (the dialog's tabs lead to Join), and a member
- * a button with the balance that opens the rest (balance link, verify, sign out). Same markup at every
- * width: the header is rendered to HTML on the server.
+ * 900 px (auth.module.css) a visitor sees Sign in alone (the dialog's tabs lead to Join); below 1200 px
+ * a member sees a button with the balance that opens the rest (balance link, verify, sign out), so the
+ * header stays one row. Same markup at every width: the header is rendered to HTML on the server.
  */
 export default observer(function HeaderActions() {
   const { t, i18n } = useTranslation('auth-header')
