@@ -393,7 +393,8 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
     reply
       .code(page?.status ?? 200)
       .header('Content-Security-Policy', spaCsp(n))
-      .header('Cache-Control', 'no-cache')
+      // a member's page carries their own replies (a drawn account page, the start-up reads): no shared cache keeps it
+      .header('Cache-Control', req && tokenOf(req) ? 'private, no-cache' : 'no-cache')
       .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
     if (page?.kept) {

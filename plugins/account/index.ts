@@ -1,4 +1,5 @@
-import { definePlugin } from '@core'
+import { definePlugin, pageParam } from '@core'
+import { historyQuery, ledgerRequest, purchasesRequest } from './first-data'
 import { AccountStore } from './member/model'
 
 /** Every account screen but the purchase history shows texts of 'account-pages' too (./texts.ts). */
@@ -36,6 +37,14 @@ export default definePlugin({
     FreeDeliveryPage: () => import('./screens/FreeDeliveryPage'),
     ContactPage: () => import('./screens/ContactPage'),
     RebateStatusPage: () => import('./screens/RebateStatusPage'),
+  },
+  // A member's purchase history, drawn by the server with their own calls (src/node/page-paint.tsx,
+  // under the auth plugin's member guard): the calls its first render reads (./first-data.ts)
+  serverPaint: {
+    PurchaseHistoryPage: ({ search }) => [
+      ledgerRequest(historyQuery(search)),
+      purchasesRequest(pageParam(search, 'purchases')),
+    ],
   },
   // shown by other plugins through the core's <Part> (the mobile app's pages), one component each with the screens
   parts: {

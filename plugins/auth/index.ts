@@ -26,6 +26,8 @@ export default definePlugin({
     OAuthPage: () => import('./screens/OAuthPage'),
   },
   guards: { guest, auth, 'signed-in-or-thankyou': signedInOrThankYou },
+  // the guards that pass exactly when a member is signed in: the server may draw their pages for a login
+  memberGuards: ['auth', 'signed-in-or-thankyou'],
   model: AuthStore,
   // the session view the core declares: what the other plugins may read of the member
   provides: { session: ({ store }) => sessionOf(store.auth as AuthStoreInstance) },

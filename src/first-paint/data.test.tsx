@@ -1,8 +1,11 @@
-import { render, renderHook, screen } from '@testing-library/react'
+import { act, render, renderHook, screen } from '@testing-library/react'
+import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHttpClient } from '../http/client'
+import { RootLayout } from '../ui/Layout'
 import {
   dataKey,
+  endPageFirstData,
   FIRST_DATA_ID,
   FirstDataProvider,
   type PaintStatus,
@@ -125,5 +128,62 @@ describe('useFirstData and the not-found status of a server render', () => {
     expect(status.notFound).toBe(true)
     render(<Missing />)
     expect(screen.getAllByText('missing')).toHaveLength(2)
+  })
+})
+
+/** A screen that shows the reply its page was drawn with, if it has one. */
+function Ledger() {
+  const first = useFirstData<string>('/api/ledger')
+  return (
+    <>
+      <p data-testid="first">{first?.body ?? 'loads its own'}</p>
+      <Link to="/other">other</Link>
+    </>
+  )
+}
+
+describe('the first data is for the address the app was loaded at', () => {
+  it('a page drawn with a reply shows it at load; after a navigation, the same page again has none', async () => {
+    const el = document.createElement('script')
+    el.type = 'application/json'
+    el.id = FIRST_DATA_ID
+    el.textContent = JSON.stringify({ '/api/ledger': { status: 200, body: 'drawn ledger' } })
+    document.body.append(el)
+    const router = createMemoryRouter(
+      [
+        {
+          element: <RootLayout />,
+          children: [
+            { path: '/history', element: <Ledger /> },
+            { path: '/other', element: <Link to="/history">back</Link> },
+          ],
+        },
+      ],
+      { initialEntries: ['/history'] },
+    )
+    render(<RouterProvider router={router} />)
+    expect(screen.getByTestId('first').textContent).toBe('drawn ledger')
+    await act(() => router.navigate('/other'))
+    await act(() => router.navigate('/history'))
+    expect(screen.getByTestId('first').textContent).toBe('loads its own')
+    expect(pageFirstData()).toEqual({})
+  })
+
+  it('once the app has left that address, the HTTP client asks the server for a GET the page was drawn with', async () => {
+    const adapter = vi.fn(async () => ({
+      data: 'fetched',
+      status: 200,
+      statusText: '',
+      headers: {},
+      config: {},
+    }))
+    const http = createHttpClient(
+      '',
+      { '/api/ledger': { status: 200, body: 'drawn' } },
+      { adapter: adapter as never },
+    )
+    endPageFirstData()
+    expect(await http.get('/api/ledger')).toBe('fetched')
+    expect(adapter).toHaveBeenCalledTimes(1)
   })
 })

@@ -36,9 +36,26 @@ export function pageFirstData(doc: Document | undefined = globalThis.document): 
   return fromPage
 }
 
+/**
+ * The app has left the address it was loaded at (RootLayout, on the first navigation): the first data
+ * told what that page showed when it was drawn, so from now on every screen, that page's own again
+ * included, loads its own (a member's ledger after a withdrawal is not the ledger the page was drawn with).
+ */
+export function endPageFirstData(): void {
+  fromPage = {}
+  ended = true
+}
+let ended = false
+
+/** Whether the app has left the address it was loaded at (the HTTP client then answers nothing from the page). */
+export function pageFirstDataEnded(): boolean {
+  return ended
+}
+
 /** For tests: forget the page's first data. */
 export function resetPageFirstData(): void {
   fromPage = undefined
+  ended = false
 }
 
 const FirstDataContext = createContext<FirstDataMap | null>(null)

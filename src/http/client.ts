@@ -1,5 +1,5 @@
 import type { AxiosAdapter, AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios'
-import { dataKey, type FirstDataMap, type FirstDataRequest } from '../first-paint/data'
+import { dataKey, type FirstDataMap, type FirstDataRequest, pageFirstDataEnded } from '../first-paint/data'
 import { HttpError } from './errors'
 
 export { HttpError, type HttpErrorKind } from './errors'
@@ -110,7 +110,8 @@ export function createHttpClient(
   const base = baseURL.replace(/\/$/, '')
   const unused = new Map(Object.entries(firstData ?? {}).filter(([, r]) => r.status >= 200 && r.status < 300))
   const fromPage = (key: string): unknown => {
-    if (!unused.size) return undefined
+    // once the app has left the page it was loaded at, nothing is answered from the page (its data was then)
+    if (!unused.size || pageFirstDataEnded()) return undefined
     const hit = unused.get(key)
     if (!hit) return undefined
     unused.delete(key)

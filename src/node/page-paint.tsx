@@ -1,7 +1,8 @@
 /**
  * Request-time first paints (built for Node beside first-paint.tsx, entry 'page-paint'; loaded by the API
- * server, server/static.ts). For a path whose screen is in the main layout, without guard or overlay,
- * and whose plugin lists it in `serverPaint`, the server makes the screen's GET calls in-process (the
+ * server, server/static.ts). For a path whose screen is in the main layout, without overlay, and whose
+ * plugin lists it in `serverPaint` (without guard, or for a request with a login under a guard a plugin
+ * lists in `memberGuards`: a member's own page, drawn with their calls), the server makes the screen's GET calls in-process (the
  * API's own caches answer them), renders the layout's frame (header, footer) and the screen itself to
  * HTML with those replies, and sends both: the HTML in the page until the app has drawn the same
  * thing (src/first-paint/client.ts), the replies as the page's first data (src/first-paint/data.ts),
@@ -34,10 +35,10 @@ import { createRegistry } from '../plugin/registry'
 import type { Plugin, ScreenProps, ServerPaintContext } from '../plugin/types'
 import { NotFound } from '../routing/NotFound'
 import { serverRedirect } from '../routing/navigation'
-import { routeTable } from '../routing/resolve'
+import { menuOf, routeTable } from '../routing/resolve'
 import { composeApp } from '../state/compose'
 import { AppProvider } from '../state/context'
-import { Footer, LAYOUT_SLOTS, MainShell } from '../ui/Layout'
+import { Footer, LAYOUT_SLOTS, MainShell, WithMenu } from '../ui/Layout'
 import s from '../ui/layout.module.css'
 import { preloadSlots } from '../ui/Slot'
 import { themeCss } from '../ui/theme'
@@ -81,7 +82,7 @@ export interface PagePaint {
 export interface PagePainter {
   /** The page's first paint, or null when this path is not drawn on the server. */
   paint(request: PageRequest): Promise<PagePaint | null>
-  /** Whether `path` is drawn on the server (without drawing it). */
+  /** Whether `path` is drawn on the server for a visitor (without drawing it). */
   paints(path: string): boolean
   /**
    * Where an unguarded redirect of the route table sends `url` (path and query), for the server to
@@ -95,12 +96,15 @@ export interface PagePainter {
   startReads: readonly FirstDataRequest[]
 }
 
-/** The main layout's frame (src/ui/Layout.tsx MainLayout) around the screen, without the overlays. */
-function Frame({ children }: { children: ReactNode }) {
+/**
+ * The main layout's frame (src/ui/Layout.tsx MainLayout) around the screen, with the route's side menu,
+ * without the overlays.
+ */
+function Frame({ menu, children }: { menu?: string; children: ReactNode }) {
   return (
     <MainShell>
       <main id="main" className={s.main} tabIndex={-1}>
-        {children}
+        <WithMenu menu={menu}>{children}</WithMenu>
       </main>
       <Footer />
     </MainShell>
@@ -135,6 +139,8 @@ export async function createPagePainter(
     for (const [id, f] of Object.entries(p.serverPaint ?? {})) paints.set(`${p.name}/${id}`, f)
   // the plugins' start-up reads: every drawn page carries them, so the app starts without them
   const startReads = list.flatMap((p) => p.startReads ?? [])
+  // the guards that pass exactly when a member is signed in: their screens are drawn for a login only
+  const memberGuards = new Set(list.flatMap((p) => p.memberGuards ?? []))
   // never called while rendering (effects do not run on the server); a call would fail, not hang
   const http = createHttpClient('http://127.0.0.1:9')
   const { services, store } = composeApp(list, cfg, http, () => {}, {
@@ -154,6 +160,8 @@ export async function createPagePainter(
       'core',
       ...[...screens.keys()].flatMap((id) => registry.textsOf(id)),
       ...slots.flatMap((e) => e.texts),
+      // the side menus' labels ('account-menu:history')
+      ...[...registry.menus.values()].flat().map((e) => e.label.split(':')[0]!),
     ]),
   ]
   const i18ns = new Map<string, Awaited<ReturnType<typeof createI18n>>['i18n']>()
@@ -182,24 +190,30 @@ export async function createPagePainter(
     entry: { props: {} },
     paint: () => [],
     Screen: NotFound as ComponentType<ScreenProps>,
+    guarded: false,
+    menu: undefined as string | undefined,
   }
-  const target = (path: string) => {
+  /** What `path` draws for a visitor, or for a request with a login (`member`); null: not drawn. */
+  const target = (path: string, member: boolean) => {
     const hit = table.resolve(path)
     if (!hit) return notFound
     const e = hit.entry
-    if (e.kind !== 'screen' || e.layout !== 'main' || e.guard || e.overlay) return null
+    if (e.kind !== 'screen' || e.layout !== 'main' || e.overlay) return null
+    if (e.guard && !(member && memberGuards.has(e.guard))) return null
     const paint = paints.get(e.screen)
     const Screen = screens.get(e.screen)
-    return paint && Screen ? { hit, entry: e, paint, Screen } : null
+    return paint && Screen
+      ? { hit, entry: e, paint, Screen, guarded: Boolean(e.guard), menu: menuOf(hit) }
+      : null
   }
 
   return {
     startReads,
-    paints: (path) => target(path) !== null,
+    paints: (path) => target(path, false) !== null,
     redirect: (url) => serverRedirect(table, url),
     async paint(req) {
       const [path = '/', query = ''] = req.url.split('?')
-      const t = target(path)
+      const t = target(path, req.member)
       if (!t) return null
       const language = (
         cfg.app.languages.includes(req.language as Language) ? req.language : 'en'
@@ -207,16 +221,15 @@ export async function createPagePainter(
       const i18n = i18ns.get(language)!
       const props = (t.entry.props ?? {}) as Record<string, unknown>
       const params = t.hit.params
-      const requests = [
-        ...t.paint({ params, props, search: new URLSearchParams(query), language }),
-        ...startReads,
-      ]
+      const own = t.paint({ params, props, search: new URLSearchParams(query), language })
       const data: FirstDataMap = {}
       await Promise.all(
-        requests.map(async (r) => {
+        [...own, ...startReads].map(async (r) => {
           data[requestKey(r)] = await req.get(r)
         }),
       )
+      // a member's page whose login is not (or no longer) valid: the app's guard sends them to sign in
+      if (t.guarded && own.some((r) => [401, 403].includes(data[requestKey(r)]!.status))) return null
       const status: PaintStatus = { notFound: false, member: req.member, userAgent: req.userAgent }
       const { Screen } = t
       rendering = req.cookies
@@ -227,7 +240,7 @@ export async function createPagePainter(
             <AppProvider value={{ store, services, registry }}>
               <FirstDataProvider value={data}>
                 <PaintStatusProvider value={status}>
-                  <Frame>
+                  <Frame menu={t.menu}>
                     <Screen params={params} {...props} />
                   </Frame>
                 </PaintStatusProvider>

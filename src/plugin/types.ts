@@ -163,6 +163,14 @@ export interface PluginDefinition {
   screens?: Readonly<Record<string, ComponentLoader>>
   /** Guards by short name, used in routes.json and redirects.json. */
   guards?: Readonly<Record<string, Guard>>
+  /**
+   * Of the guards (by short name), those that let a navigation through exactly when a member is signed
+   * in. The server draws a screen under one of them (its `serverPaint`) for a request that carries a
+   * login, making the screen's calls with that login, and only then; a call answered 401 or 403 (no
+   * valid session) means the page is not drawn, and the app's guard decides as on any other page.
+   * Read by the Node painter alone (the browser build drops it, as it drops `serverPaint`).
+   */
+  memberGuards?: readonly string[]
   /** The plugin's MST model, mounted at root[name]. */
   model?: IAnyModelType
   /** Loaders of locales/<lng>/<name>.json. */

@@ -1,6 +1,7 @@
-import { type ReactNode, Suspense, useEffect } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
+import { endPageFirstData } from '../first-paint/data'
 import { type Language, setLanguage } from '../i18n'
 import type { SlotName } from '../plugin/types'
 import { markBooted } from '../routing/navigation'
@@ -99,20 +100,24 @@ function ScreenAndFooter({ menu, footer = true }: { menu?: string; footer?: bool
   return (
     <>
       <main id="main" className={s.main} tabIndex={-1}>
-        {menu ? (
-          <div className={sm.withMenu}>
-            <Suspense fallback={null}>
-              <SideMenu name={menu} />
-            </Suspense>
-            <div>{screen}</div>
-          </div>
-        ) : (
-          screen
-        )}
+        <WithMenu menu={menu}>{screen}</WithMenu>
       </main>
       {footer ? <Footer /> : null}
       <Slot name="app.overlay" />
     </>
+  )
+}
+
+/** A screen beside the side menu its route names (routes.json `menu`), if any (the page paints draw it too). */
+export function WithMenu({ menu, children }: { menu?: string; children: ReactNode }) {
+  if (!menu) return children
+  return (
+    <div className={sm.withMenu}>
+      <Suspense fallback={null}>
+        <SideMenu name={menu} />
+      </Suspense>
+      <div>{children}</div>
+    </div>
   )
 }
 
@@ -157,6 +162,12 @@ export function BareLayout() {
 /** The app shell around every route: scroll to top on navigation, or to the #hash target. */
 export function RootLayout() {
   useEffect(() => markBooted(), [])
+  // The page's first data is for the address the app was loaded at, until the first navigation. Ended
+  // while this renders, before the next screen does (a screen's effects run before its parent's), so
+  // no screen of another address, nor the same page again, starts from it.
+  const { key } = useLocation()
+  const loadedAt = useRef(key)
+  if (key !== loadedAt.current) endPageFirstData()
   return (
     <>
       <ScrollRestoration />

@@ -256,3 +256,87 @@ for (const path of ['/', '/stores']) {
     await ctx.close()
   })
 }
+
+test('a member’s purchase history arrives drawn with their own rows and menu; a visitor’s or a bad login’s does not', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const m = await registerByApi(request)
+  const booked = await request.post('/api/dev/ledger/purchase', {
+    data: { email: m.email, amount_cents: 1234 },
+  })
+  expect(booked.ok()).toBe(true)
+  const path = '/account/purchase-history'
+  // the member's own page, as the server sent it, before any script
+  await withoutScripts(
+    browser,
+    baseURL,
+    path,
+    async (page, status) => {
+      expect(status).toBe(200)
+      await expect(page.getByRole('heading', { level: 1, name: 'Purchase history' })).toBeVisible()
+      await expect(page.getByTestId('ledger-row')).toHaveCount(1)
+      await expect(page.getByTestId('total-pending')).toContainText('$12.34')
+      await expect(page.getByTestId('menu-account')).toBeVisible()
+    },
+    [{ name: constants.loginCookieName, value: m.token }],
+  )
+  // nobody else's: a visitor's request and one with a login that is not valid get the page undrawn
+  for (const cookies of [[], [{ name: constants.loginCookieName, value: `${m.token}x` }]]) {
+    await withoutScripts(
+      browser,
+      baseURL,
+      path,
+      async (page) => {
+        await expect(page.locator('#first-paint')).toHaveCount(0)
+        await expect(page.getByTestId('ledger-row')).toHaveCount(0)
+      },
+      cookies,
+    )
+  }
+  // the member's page is private to their browser
+  const res = await request.get(path, {
+    headers: { accept: 'text/html', cookie: `${constants.loginCookieName}=${m.token}` },
+  })
+  expect(res.headers()['cache-control']).toBe('private, no-cache')
+})
+
+test('the app takes over a member’s drawn purchase history without fetching it again or moving anything, and loads it anew after a navigation', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const m = await registerByApi(request)
+  expect(
+    (await request.post('/api/dev/ledger/purchase', { data: { email: m.email, amount_cents: 500 } })).ok(),
+  ).toBe(true)
+  const ctx = await browser.newContext({ baseURL })
+  await restoreSession(ctx, baseURL!, m)
+  const page = await ctx.newPage()
+  const calls: string[] = []
+  page.on('request', (r) => {
+    const u = new URL(r.url())
+    if (['/api/account/ledger', '/api/account/purchase-history'].includes(u.pathname)) calls.push(u.pathname)
+  })
+  const measured = await watchTakeOver(page)
+  await page.goto('/account/purchase-history')
+  await expect(page.locator('#first-paint')).toHaveCount(0)
+  await expect(page.getByTestId('ledger-row')).toHaveCount(1)
+  await page.waitForTimeout(500)
+  const seen = await measured()
+  expect(seen.revealedAt).toBeGreaterThan(0)
+  expect(seen.shift).toBeLessThan(0.01)
+  // the replies the page was drawn from were the app's first state
+  expect(calls).toEqual([])
+  // a second purchase, then away and back: the list is the member's latest, not the drawn one
+  expect(
+    (await request.post('/api/dev/ledger/purchase', { data: { email: m.email, amount_cents: 700 } })).ok(),
+  ).toBe(true)
+  await page.getByTestId('menu-account').getByRole('link', { name: 'Missing cash back' }).click()
+  await expect(page).toHaveURL(/missing-cashback/)
+  await page.goBack()
+  await expect(page.getByTestId('ledger-row')).toHaveCount(2)
+  expect(calls).toContain('/api/account/ledger')
+  await ctx.close()
+})

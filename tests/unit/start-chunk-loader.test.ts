@@ -31,4 +31,21 @@ describe('start-chunk-loader (the start chunk of rsbuild.config.ts)', () => {
     const src = `definePlugin({ name: 'x', slots: { 'header.nav': () => import(/* webpackChunkName: "nav" */ './Nav') } })`
     expect(run(src)).toBe(src)
   })
+
+  it('drops serverPaint and memberGuards from the browser build: the Node painter alone reads them', () => {
+    const out = run(`import { homeRequest } from './first-data'
+export default definePlugin({
+  name: 'x',
+  memberGuards: ['auth'],
+  serverPaint: {
+    Home: ({ language }) => [homeRequest(language)],
+  },
+  setup: async () => (await import('./start')).start(),
+})`)
+    expect(out).toContain('serverPaint: undefined,')
+    expect(out).toContain('memberGuards: undefined,')
+    expect(out).not.toContain('homeRequest(language)')
+    // what follows is still rewritten where it stands
+    expect(out).toContain(`import(/* webpackChunkName: "start" */ './start')`)
+  })
 })

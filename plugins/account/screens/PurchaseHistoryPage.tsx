@@ -15,6 +15,7 @@ import {
   RouteLink,
   RowsSkeleton,
   TestMoneyLabel,
+  useFirstData,
   useLoad,
   useServices,
   useTranslation,
@@ -27,15 +28,11 @@ import { CASH_KINDS as KINDS, STATUSES } from '../components/kinds'
 import { NegativeBalanceNote, PurchaseList } from '../components/PurchaseTimeline'
 import { saveFile } from '../components/save-file'
 import s from '../components/styles'
-import type { LedgerEntry, LedgerQuery } from '../contract'
+import type { LedgerEntry, LedgerReply, RebatesReply } from '../contract'
+import { historyQuery, ledgerRequest, PURCHASES_PER_PAGE, purchasesRequest } from '../first-data'
 
-const PER_PAGE = 20
-/** Purchases (timelines) per page: their own pages (?purchases=N), above the ledger's rows. */
-const PURCHASES_PER_PAGE = 10
-
-function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
-  return allowed.includes(value as T) ? (value as T) : undefined
-}
+/** A reply the page was drawn with, as `useLoad`'s first state. */
+const asFirst = <T,>(r: { status: number; body: T } | undefined) => r && { status: r.status, data: r.body }
 
 /**
  * /account/purchase-history: the member's cash ledger, every credit and debit as its own row, with
@@ -51,14 +48,19 @@ export default function PurchaseHistoryPage() {
       ? row.reason
       : t(`reason.${row.kind}`, { store: row.store?.name ?? '', defaultValue: row.reason })
   const [search, setSearch] = useSearchParams()
-  const kind = pick(search.get('kind'), KINDS)
-  const status = pick(search.get('status'), STATUSES)
-  const page = pageParam(search)
-  const query: LedgerQuery = { currency: 'cash', kind, status, page, per_page: PER_PAGE }
-  const ledger = useLoad(JSON.stringify(query), () => ledgerApi(http).ledger(query))
+  const query = historyQuery(search)
+  const { kind, status, page } = query
   const purchasesPage = pageParam(search, 'purchases')
-  const purchases = useLoad(`purchases:${purchasesPage}`, () =>
-    ledgerApi(http).purchases({ page: purchasesPage, per_page: PURCHASES_PER_PAGE }),
+  // a member's page the server drew (src/node/page-paint.tsx) starts with the replies it was drawn from
+  const ledgerAsk = ledgerRequest(query)
+  const purchasesAsk = purchasesRequest(purchasesPage)
+  const ledger = useLoad(JSON.stringify(query), () => ledgerApi(http).ledger(query), {
+    first: asFirst(useFirstData<LedgerReply>(ledgerAsk.path, ledgerAsk.params)),
+  })
+  const purchases = useLoad(
+    `purchases:${purchasesPage}`,
+    () => ledgerApi(http).purchases({ page: purchasesPage, per_page: PURCHASES_PER_PAGE }),
+    { first: asFirst(useFirstData<RebatesReply>(purchasesAsk.path, purchasesAsk.params)) },
   )
   const [csv, setCsv] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
 
