@@ -1,4 +1,5 @@
 import { definePlugin } from '@core'
+import { surveysRequest } from './first-data'
 
 export default definePlugin({
   name: 'coins',
@@ -17,6 +18,8 @@ export default definePlugin({
     CoinHistoryPage: () => import('./screens/CoinHistoryPage'),
     CoinWithdrawalPage: () => import('./screens/CoinWithdrawalPage'),
   },
+  // drawn by the server before the app starts (src/node/page-paint.tsx): for a member, with their login
+  serverPaint: { SurveysPage: () => [surveysRequest] },
   // shown by other plugins through the core's <Part> (the mobile app's coin withdrawal page)
   parts: {
     'coins.withdrawal': () =>

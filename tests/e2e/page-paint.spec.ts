@@ -340,3 +340,33 @@ test('the app takes over a member’s drawn purchase history without fetching it
   expect(calls).toContain('/api/account/ledger')
   await ctx.close()
 })
+
+for (const who of ['visitor', 'member'] as const) {
+  test(`/surveys arrives drawn for a ${who}, and the app takes it over without fetching the surveys again or moving anything`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const ctx = await browser.newContext({ baseURL })
+    if (who === 'member') await restoreSession(ctx, baseURL!, await registerByApi(request))
+    const page = await ctx.newPage()
+    const calls: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/surveys') calls.push(r.url())
+    })
+    const measured = await watchTakeOver(page)
+    const res = await page.request.get('/surveys', { headers: { accept: 'text/html' } })
+    expect(await res.text()).toContain('data-testid="survey-list"')
+    await page.goto('/surveys')
+    await expect(page.locator('#first-paint')).toHaveCount(0)
+    await expect(page.getByTestId('survey-list')).toBeVisible()
+    // the visitor's line says a sign-in is needed to start; a member's page has none
+    await expect(page.getByText('Sign in to start a survey')).toHaveCount(who === 'visitor' ? 1 : 0)
+    await page.waitForTimeout(500)
+    const seen = await measured()
+    expect(seen.revealedAt).toBeGreaterThan(0)
+    expect(seen.shift).toBeLessThan(0.01)
+    expect(calls).toEqual([])
+    await ctx.close()
+  })
+}

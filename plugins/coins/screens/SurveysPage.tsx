@@ -1,4 +1,15 @@
-import { Button, Lead, LoadFailed, Page, RouteLink, useLoad, useServices, useTranslation } from '@core'
+import {
+  Button,
+  Lead,
+  LoadFailed,
+  Page,
+  RouteLink,
+  useFirstData,
+  useLoad,
+  usePaintStatus,
+  useServices,
+  useTranslation,
+} from '@core'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
@@ -6,7 +17,8 @@ import { coinsApi } from '../api'
 import { GateAlert, SurveyFacts } from '../components/parts'
 import s from '../components/styles'
 import { useGoToSurvey } from '../components/useGate'
-import type { Survey } from '../contract'
+import type { Survey, SurveysReply } from '../contract'
+import { surveysRequest } from '../first-data'
 
 /**
  * /surveys: every survey with its coins, minutes, coins per minute and screen-out rate; the onboarding
@@ -17,8 +29,13 @@ import type { Survey } from '../contract'
 export default observer(function SurveysPage() {
   const { t } = useTranslation('coins')
   const services = useServices()
-  const signedIn = services.session.authenticated
-  const list = useLoad(`surveys:${signedIn}`, () => coinsApi(services.http).surveys())
+  // drawn by the server (src/node/page-paint.tsx), the session is not known yet: a request with a login is a member's
+  const paint = usePaintStatus()
+  const signedIn = paint ? paint.member : services.session.authenticated
+  const first = useFirstData<SurveysReply>(surveysRequest.path)
+  const list = useLoad(`surveys:${signedIn}`, () => coinsApi(services.http).surveys(), {
+    first: first && { status: first.status, data: first.body },
+  })
   const gate = useGoToSurvey()
   const [active, setActive] = useState<number | null>(null)
   const [search, setSearch] = useSearchParams()
