@@ -47,15 +47,13 @@ describe('pageFirstData reads the page’s first-data script once', () => {
   })
 })
 
+/** An axios adapter that answers every call with `data` (what the server sends). */
+const serverAnswers = (data: unknown) =>
+  vi.fn(async () => ({ data, status: 200, statusText: '', headers: {}, config: {} }))
+
 describe('the HTTP client answers a first call from the page’s data, once', () => {
   it('a successful reply answers the same GET without a call; the next one goes to the server', async () => {
-    const adapter = vi.fn(async () => ({
-      data: { data: 'fetched' },
-      status: 200,
-      statusText: '',
-      headers: {},
-      config: {},
-    }))
+    const adapter = serverAnswers({ data: 'fetched' })
     const http = createHttpClient(
       '',
       {
@@ -170,13 +168,7 @@ describe('the first data is for the address the app was loaded at', () => {
   })
 
   it('once the app has left that address, the HTTP client asks the server for a GET the page was drawn with', async () => {
-    const adapter = vi.fn(async () => ({
-      data: 'fetched',
-      status: 200,
-      statusText: '',
-      headers: {},
-      config: {},
-    }))
+    const adapter = serverAnswers('fetched')
     const http = createHttpClient(
       '',
       { '/api/ledger': { status: 200, body: 'drawn' } },
