@@ -125,11 +125,17 @@ async function startInstance(i: Instance, seed: boolean) {
   const fd = openSync(i.log, 'a')
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const k of ['LOG_LEVEL', 'CATALOG_CACHE_SECONDS', 'DATA_DIR', 'PUBLIC_URL']) delete env[k]
-  i.child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  // CLUSTER_PROF=<folder>: each instance writes a V8 CPU profile there when it exits (not the killed one)
+  const prof = process.env.CLUSTER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CLUSTER_PROF}`] : []
+  i.child = spawn(process.execPath, [...prof, '--enable-source-maps', SERVER_BUNDLE], {
     cwd: root,
     env: {
       ...env,
       NODE_ENV: 'test',
+      // the request log as production writes it, nothing for a request that succeeds (server/app.ts
+      // ProductionRequestLog): test mode's two info lines per request, written synchronously, were 14% of
+      // an instance's CPU in the mixed minute (a CLUSTER_PROF profile), which production never spends
+      LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(i.port),
       DATABASE_URL: databaseUrl,
@@ -445,7 +451,15 @@ async function mixed(storeId: number, victim: Instance) {
   }))
   const postbacks = orders.map((o) => postbackPath(o.click, o.order))
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!
-  const html = { accept: 'text/html', 'accept-encoding': 'gzip' }
+  // one desktop browser for every page request: a drawn page is kept per user agent (server/static.ts),
+  // so the pages drawn first below must be asked with the load's own headers (fetch's own 'node' filled
+  // keys no request of the load asked for)
+  const html = {
+    accept: 'text/html',
+    'accept-encoding': 'gzip',
+    'user-agent':
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  }
   const json = { 'content-type': 'application/json' }
   const login = JSON.stringify({ ...DEMO, 'g-recaptcha-response': 'cluster' })
   let lastLogin = Date.now()
