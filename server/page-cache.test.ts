@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { constants } from '../src/config/constants.ts'
+import { RENEW_LIFETIMES } from './lib/page-cache.ts'
 import { client, testServer } from './test-helpers.ts'
 
 /**
@@ -190,22 +191,75 @@ describe('drawn pages kept for visitors (issue 29)', () => {
     })
   })
 
-  it('an expired page is still sent while one new drawing runs, then the new one is kept', async () => {
+  it('an expired page whose calls answer as when it was drawn is kept for another lifetime, not drawn again', async () => {
     await page()
     const ttl = app.catalogCache.ttlMs
     app.catalogCache.ttlMs = 300
     try {
-      await new Promise((r) => setTimeout(r, 320))
       const before = count() ?? 0
-      // stale (older than the lifetime, younger than twice it): sent, and one drawing starts
+      await new Promise((r) => setTimeout(r, 320))
+      // stale (older than its lifetime): sent at once, and its calls are made again: the same replies
       const stale = await Promise.all([page(), page(), page()])
       for (const r of stale) expect(r.text).toContain('Stores en consent none')
-      await new Promise((r) => setTimeout(r, 10))
-      expect(count() - before).toBe(1)
+      await new Promise((r) => setTimeout(r, 20))
+      expect(count() - before).toBe(0)
+      // renewed: fresh again, so no check and no drawing either
       await page()
+      expect(count() - before).toBe(0)
+    } finally {
+      app.catalogCache.ttlMs = ttl
+    }
+  })
+
+  it('a page kept renewed is drawn again once drawn RENEW_LIFETIMES lifetimes ago, its calls answering the same', async () => {
+    const ttl = app.catalogCache.ttlMs
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      app.catalogCache.ttlMs = 1000
+      const t0 = Date.now()
+      await page()
+      const before = count() ?? 0
+      const drawsAt: number[] = []
+      // each step past the page's lifetime, not past twice it: sent stale, then renewed or drawn
+      for (let at = 1500; at <= 12_000; at += 1500) {
+        vi.setSystemTime(t0 + at)
+        await page()
+        await new Promise((r) => setTimeout(r, 30))
+        if (count() - before > drawsAt.length) drawsAt.push(at)
+      }
+      expect(RENEW_LIFETIMES).toBe(10)
+      expect(drawsAt).toEqual([10_500])
+    } finally {
+      vi.useRealTimers()
+      app.catalogCache.ttlMs = ttl
+    }
+  })
+
+  it('an expired page whose calls answer otherwise is still sent while one new drawing runs, then the new one is kept', async () => {
+    const db = app.services.db
+    await page()
+    const ttl = app.catalogCache.ttlMs
+    app.catalogCache.ttlMs = 300
+    await db.query(
+      "INSERT INTO categories (kind, slug, name_en, name_es, position) VALUES ('store', 'kept-test', 'Kept Test', 'Prueba', 99)",
+    )
+    try {
+      const before = count() ?? 0
+      // past its lifetime the categories reply is read again (the stale one is sent while that runs);
+      // the page, drawn with the old reply, is stale and not yet gone
+      await new Promise((r) => setTimeout(r, 320))
+      await c.get('/api/categories')
+      await vi.waitFor(async () => expect((await c.get('/api/categories')).text).toContain('Kept Test'))
+      const stale = await Promise.all([page(), page(), page()])
+      for (const r of stale) expect(JSON.stringify(firstData(r.text))).not.toContain('Kept Test')
+      // the new drawing, once done, is the page sent; one drawing for the three
+      await vi.waitFor(async () =>
+        expect(JSON.stringify(firstData((await page()).text))).toContain('Kept Test'),
+      )
       expect(count() - before).toBe(1)
     } finally {
       app.catalogCache.ttlMs = ttl
+      await db.query("DELETE FROM categories WHERE slug = 'kept-test'")
     }
   })
 

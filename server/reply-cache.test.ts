@@ -26,7 +26,8 @@ describe('ReplyCache', () => {
 
   it('serves a reply for its TTL without computing it again', async () => {
     vi.useFakeTimers()
-    const c = new ReplyCache({ ttlMs: 1000 })
+    // the whole TTL fresh (a draw of 0 of the spread below)
+    const c = new ReplyCache({ ttlMs: 1000, random: () => 0 })
     const k = counter()
     expect(await json(c.get('a', k.fn))).toEqual({ n: 1 })
     vi.advanceTimersByTime(999)
@@ -56,6 +57,25 @@ describe('ReplyCache', () => {
     release()
     await vi.waitFor(async () => expect(await json(c.get('a', fn))).toEqual({ n: 2 }))
     expect(calls).toBe(2)
+  })
+
+  it('spreads expiries: a reply is fresh for its TTL less up to a fifth, drawn for each reply', async () => {
+    vi.useFakeTimers()
+    const draws = [1, 0.5]
+    const c = new ReplyCache({ ttlMs: 1000, random: () => draws.shift() ?? 0 })
+    const k = counter()
+    await c.get('a', k.fn) // fresh for 800 ms
+    await c.get('b', k.fn) // fresh for 900 ms
+    vi.advanceTimersByTime(799)
+    expect(c.get('a', k.fn)).toBeInstanceOf(PreparedReply)
+    expect(k.calls).toBe(2)
+    vi.advanceTimersByTime(1)
+    expect(await json(c.get('a', k.fn))).toEqual({ n: 1 }) // the old reply while one refresh runs
+    expect(await json(c.get('b', k.fn))).toEqual({ n: 2 }) // still fresh: no refresh
+    expect(k.calls).toBe(3)
+    vi.advanceTimersByTime(100)
+    c.get('b', k.fn)
+    expect(k.calls).toBe(4)
   })
 
   it('past twice its TTL, computes the reply before answering', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -9,7 +10,7 @@ import { createResolver, type Resolver } from '../src/routing/resolve.ts'
 import { ipCountry } from './lib/geo.ts'
 import { GzipTemplate } from './lib/gzip-template.ts'
 import { errorBody } from './lib/http.ts'
-import { type KeptPage, matches, PageCache } from './lib/page-cache.ts'
+import { type KeptPage, matches, PageCache, RENEW_LIFETIMES } from './lib/page-cache.ts'
 import { nonce, spaCsp } from './lib/security.ts'
 
 /** A page drawn for a request: its HTML, or a kept page (lib/page-cache.ts) with this request's start-up reads. */
@@ -299,6 +300,30 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
     return t
   }
 
+  /** A digest of a drawing's own calls and their replies, in the order of their keys. */
+  const repliesDigest = (made: readonly (readonly [FirstDataRequest, unknown])[]) =>
+    createHash('sha256')
+      .update(
+        JSON.stringify(
+          made
+            .map(([r, reply]) => [dataKey(r.path, r.params, r.method), reply] as const)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        ),
+      )
+      .digest('base64')
+  /**
+   * Whether a kept page's calls, made again for this request, answer as they did when it was drawn,
+   * and it was drawn less than RENEW_LIFETIMES lifetimes ago (lib/page-cache.ts).
+   */
+  const answersAsDrawn = async (req: FastifyRequest, page: KeptPage) => {
+    const ttl = catalogCache?.ttlMs ?? 0
+    if (!page.calls || page.replies === undefined || page.drawnAt === undefined) return false
+    if (Date.now() - page.drawnAt >= RENEW_LIFETIMES * ttl) return false
+    const call = callFor(req)
+    const now = await Promise.all(page.calls.map(async (r) => [r, await call(r)] as const))
+    return repliesDigest(now) === page.replies
+  }
+
   const paintPage = async (req: FastifyRequest, url: string) => {
     if (!painter || !indexHtml || !sheets || !sheetsFor) return null
     const [, query = ''] = url.split('?')
@@ -309,13 +334,21 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
     // a member's page is drawn for them alone, every time
     const key = token ? undefined : `${url}\n${language}\n${ipCountry(req, app.services)}\n${userAgent}`
     const draw = async () => {
+      const call = callFor(req)
+      /** the page's own calls and their replies, to see later whether they still answer the same */
+      const made: [FirstDataRequest, { status: number; body: unknown }][] = []
+      const drawnAt = Date.now()
       const paint = await painter!.paint({
         url,
         language,
         member: Boolean(token),
         userAgent,
         cookies,
-        get: callFor(req),
+        get: async (r) => {
+          const reply = await call(r)
+          if (!startKeys.has(dataKey(r.path, r.params, r.method))) made.push([r, reply])
+          return reply
+        },
       })
       if (!paint) return null
       const css = sheetsFor!(paint.classes, sheets!)
@@ -335,6 +368,9 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
         after: whole.slice(at),
         data: scriptJson(drawn).slice(1, -1),
         cookies: Object.fromEntries(paint.cookiesRead.map((n) => [n, cookies[n]])),
+        calls: made.map(([r]) => r),
+        replies: repliesDigest(made),
+        drawnAt,
       }
       kept.set(key, page)
       return { status: page.status, kept: { page, start }, page }
@@ -344,7 +380,10 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
     if (hit) {
       // stale: sent at once while one new drawing runs for the next visitors
       if (hit.stale && !drawing.has(key)) {
-        const p = draw().then((r) => r?.page)
+        // its calls answering as when it was drawn: kept for another lifetime, not drawn again
+        const p = answersAsDrawn(req, hit.page).then((same) =>
+          same && kept.renew(key) ? hit.page : draw().then((r) => r?.page),
+        )
         drawing.set(key, p)
         p.catch((e) => req.log.error({ err: e }, 'page paint failed')).finally(() => drawing.delete(key))
       }

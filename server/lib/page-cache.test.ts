@@ -14,7 +14,12 @@ describe('PageCache (issue 29: drawn pages kept for visitors)', () => {
   const at = (ms: number) => vi.spyOn(Date, 'now').mockReturnValue(ms)
 
   it('a page is fresh for its lifetime, stale for as long again (sent while a new drawing runs), then gone', () => {
-    const cache = new PageCache(() => 1_000)
+    // the whole lifetime fresh (a draw of 0 of the spread below)
+    const cache = new PageCache(
+      () => 1_000,
+      2_000,
+      () => 0,
+    )
     at(10_000)
     cache.set('/stores', page({}))
     at(10_999)
@@ -26,6 +31,35 @@ describe('PageCache (issue 29: drawn pages kept for visitors)', () => {
     at(12_000)
     expect(cache.get('/stores', {})).toBeUndefined()
     expect(cache.size).toBe(0)
+  })
+
+  it('spreads expiries over the last fifth of the lifetime, so pages drawn together are not drawn again together', () => {
+    const draws = [1, 0.5, 0]
+    const cache = new PageCache(
+      () => 1_000,
+      2_000,
+      () => draws.shift() ?? 0,
+    )
+    at(10_000)
+    for (const k of ['/a', '/b', '/c']) cache.set(k, page({}))
+    const stale = () => ['/a', '/b', '/c'].filter((k) => cache.get(k, {})?.stale)
+    at(10_799)
+    expect(stale()).toEqual([])
+    at(10_800)
+    expect(stale()).toEqual(['/a'])
+    at(10_900)
+    expect(stale()).toEqual(['/a', '/b'])
+    at(11_000)
+    expect(stale()).toEqual(['/a', '/b', '/c'])
+    // by default the share is drawn from Math.random
+    at(20_000)
+    const byDefault = new PageCache(() => 1_000)
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+    byDefault.set('/', page({}))
+    at(20_899)
+    expect(byDefault.get('/', {})?.stale).toBe(false)
+    at(20_900)
+    expect(byDefault.get('/', {})?.stale).toBe(true)
   })
 
   it('matches the values of the cookies the drawing read, absent ones included, and ignores the others', () => {

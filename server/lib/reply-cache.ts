@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from './http.ts'
+import { expiryShare } from './page-cache.ts'
 
 /** As lib/compress.ts: a body under one packet is sent as it is. */
 const MIN_BYTES = 1400
@@ -82,12 +83,15 @@ export interface ReplyCacheOptions {
   max?: number
   /** A refresh in the background failed (the stale reply is kept). */
   onError?: (err: unknown, key: string) => void
+  /** Where each reply's freshness is drawn from (page-cache.ts expiryShare); tests pass their own. */
+  random?: () => number
 }
 
 /**
- * Public replies kept as prepared bytes. For `ttlMs` a reply is served as it is; for as long again
- * it is still served at once while one refresh runs in the background (stale-while-revalidate), so
- * a busy key never makes a request wait for the database and costs one query per TTL. Concurrent
+ * Public replies kept as prepared bytes. For `ttlMs` (less up to a fifth, at random: expiryShare) a
+ * reply is served as it is; until twice `ttlMs` it is still served at once while one refresh runs in
+ * the background (stale-while-revalidate), so a busy key never makes a request wait for the database
+ * and costs one query per TTL. Concurrent
  * misses of one key share a single computation (no stampede on the one database connection). An
  * error is never cached; a refresh that finds the thing gone (an HttpError, e.g. 404) drops the
  * entry, any other failure keeps the stale reply until it is too old.
@@ -96,7 +100,9 @@ export class ReplyCache {
   ttlMs: number
   private max: number
   private onError: ((err: unknown, key: string) => void) | undefined
-  private map = new Map<string, { reply: PreparedReply; at: number }>()
+  private random: () => number
+  /** fresh: the share of ttlMs the reply is served as it is (expiryShare: replies made together expire apart) */
+  private map = new Map<string, { reply: PreparedReply; at: number; fresh: number }>()
   private pending = new Map<string, Promise<PreparedReply>>()
   private cleared: (() => void)[] = []
 
@@ -104,13 +110,14 @@ export class ReplyCache {
     this.ttlMs = opts.ttlMs
     this.max = opts.max ?? 2_000
     this.onError = opts.onError
+    this.random = opts.random ?? (() => Math.random())
   }
 
   get(key: string, fn: () => Promise<unknown>): PreparedReply | Promise<PreparedReply> {
     if (this.ttlMs <= 0) return fn().then((v) => new PreparedReply(v))
     const e = this.map.get(key)
     const age = e ? Date.now() - e.at : Number.POSITIVE_INFINITY
-    if (e && age < this.ttlMs) return e.reply
+    if (e && age < this.ttlMs * e.fresh) return e.reply
     if (e && age < 2 * this.ttlMs) {
       if (!this.pending.has(key))
         this.compute(key, fn).catch((err) => {
@@ -132,7 +139,7 @@ export class ReplyCache {
           const oldest = this.map.keys().next().value
           if (oldest !== undefined) this.map.delete(oldest)
         }
-        this.map.set(key, { reply, at: Date.now() })
+        this.map.set(key, { reply, at: Date.now(), fresh: expiryShare(this.random) })
         return reply
       } finally {
         this.pending.delete(key)
