@@ -24,8 +24,18 @@ describe('readiness and liveness (issue 29)', () => {
     expect(before.headers['retry-after']).toBe('1')
     expect((await c.get('/api/health')).status).toBe(200)
 
+    const asked: string[] = []
+    const inject = app.inject.bind(app)
+    app.inject = ((o: { url: string }) => {
+      asked.push(o.url)
+      return inject(o as never)
+    }) as typeof app.inject
     await warmUp(app)
+    app.inject = inject as typeof app.inject
     expect(app.catalogCache.size).toBeGreaterThan(0)
+    // the most popular store's page is drawn too (its code is the painter's largest)
+    const top = (await c.get('/api/stores?per_page=1')).body.data[0].internal_name
+    expect(asked).toEqual(['/api/categories', '/', '/stores', '/api/stores?per_page=1', `/${top}-coupons`])
     const ready = await c.get('/api/health/ready')
     expect(ready.status).toBe(200)
     expect(ready.body).toEqual({ ready: true, state: 'ready' })
