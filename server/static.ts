@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { constants } from '../src/config/constants.ts'
-import { dataKey, type FirstDataRequest } from '../src/first-paint/key.ts'
+import { dataKey, type FirstDataRequest, requestKey } from '../src/first-paint/key.ts'
 import { createResolver, type Resolver } from '../src/routing/resolve.ts'
 import { ipCountry } from './lib/geo.ts'
 import { GzipTemplate } from './lib/gzip-template.ts'
@@ -253,12 +253,12 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
     const data: Record<string, { status: number; body: unknown }> = {}
     await Promise.all(
       (painter?.startReads ?? []).map(async (r) => {
-        data[dataKey(r.path, r.params, r.method)] = await get(r)
+        data[requestKey(r)] = await get(r)
       }),
     )
     return data
   }
-  const startKeys = new Set((painter?.startReads ?? []).map((r) => dataKey(r.path, r.params, r.method)))
+  const startKeys = new Set((painter?.startReads ?? []).map(requestKey))
 
   /** A page not drawn at request time still carries the start-up reads, so the app starts without them. */
   const startData = async (req: FastifyRequest): Promise<string> => {
@@ -306,7 +306,7 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
       .update(
         JSON.stringify(
           made
-            .map(([r, reply]) => [dataKey(r.path, r.params, r.method), reply] as const)
+            .map(([r, reply]) => [requestKey(r), reply] as const)
             .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
         ),
       )
@@ -346,7 +346,7 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
         cookies,
         get: async (r) => {
           const reply = await call(r)
-          if (!startKeys.has(dataKey(r.path, r.params, r.method))) made.push([r, reply])
+          if (!startKeys.has(requestKey(r))) made.push([r, reply])
           return reply
         },
       })
@@ -382,7 +382,7 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
       if (hit.stale && !drawing.has(key)) {
         // its calls answering as when it was drawn: kept for another lifetime, not drawn again
         const p = answersAsDrawn(req, hit.page).then((same) =>
-          same && kept.renew(key) ? hit.page : draw().then((r) => r?.page),
+          same && kept.renew(key, hit.page) ? hit.page : draw().then((r) => r?.page),
         )
         drawing.set(key, p)
         p.catch((e) => req.log.error({ err: e }, 'page paint failed')).finally(() => drawing.delete(key))

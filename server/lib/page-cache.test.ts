@@ -62,6 +62,26 @@ describe('PageCache (issue 29: drawn pages kept for visitors)', () => {
     expect(byDefault.get('/', {})?.stale).toBe(true)
   })
 
+  it('renews only the variant whose calls were checked; the others go, and a page no longer kept is not renewed', () => {
+    const cache = new PageCache(
+      () => 1_000,
+      2_000,
+      () => 0,
+    )
+    at(10_000)
+    const none = page({ consent: undefined }, '"a":1')
+    const all = page({ consent: 'all' }, '"b":1')
+    cache.set('/', none)
+    cache.set('/', all)
+    at(11_200)
+    expect(cache.get('/', {})?.stale).toBe(true)
+    expect(cache.renew('/', none)).toBe(true)
+    expect(cache.get('/', {})).toEqual({ page: none, stale: false })
+    expect(cache.get('/', { consent: 'all' })).toBeUndefined()
+    expect(cache.renew('/', all)).toBe(false)
+    expect(cache.renew('/gone', none)).toBe(false)
+  })
+
   it('matches the values of the cookies the drawing read, absent ones included, and ignores the others', () => {
     const cache = new PageCache(() => 1_000)
     at(0)

@@ -115,13 +115,16 @@ export class PageCache {
   }
 
   /**
-   * Keeps `key`'s pages for another lifetime (a new share of it, expiryShare), without drawing them
-   * again: its calls answered as when it was drawn. False when the key is gone.
+   * Keeps `page` under `key` for another lifetime (a new share of it, expiryShare), without drawing it
+   * again: its calls answered as when it was drawn. The key's other variants (other values of the
+   * cookies read) were not checked, so they go, to be drawn at their next request. False when the page
+   * is no longer kept there (gone, or replaced by a newer drawing).
    */
-  renew(key: string): boolean {
+  renew(key: string, page: KeptPage): boolean {
     const e = this.map.get(key)
-    if (!e) return false
+    if (!e?.pages.includes(page)) return false
     this.map.delete(key) // re-inserted last: the map stays in age order
+    e.pages = [page]
     e.at = Date.now()
     e.fresh = expiryShare(this.random)
     this.map.set(key, e)

@@ -91,10 +91,9 @@ export interface ReplyCacheOptions {
  * Public replies kept as prepared bytes. For `ttlMs` (less up to a fifth, at random: expiryShare) a
  * reply is served as it is; until twice `ttlMs` it is still served at once while one refresh runs in
  * the background (stale-while-revalidate), so a busy key never makes a request wait for the database
- * and costs one query per TTL. Concurrent
- * misses of one key share a single computation (no stampede on the one database connection). An
- * error is never cached; a refresh that finds the thing gone (an HttpError, e.g. 404) drops the
- * entry, any other failure keeps the stale reply until it is too old.
+ * and costs one query per TTL. Concurrent misses of one key share a single computation (no stampede
+ * on the one database connection). An error is never cached; a refresh that finds the thing gone (an
+ * HttpError, e.g. 404) drops the entry, any other failure keeps the stale reply until it is too old.
  */
 export class ReplyCache {
   ttlMs: number
