@@ -5,7 +5,7 @@
  */
 
 // i18n: one copy of the hook for every screen chunk (ARCHITECTURE "Import useTranslation once in the core")
-export { Trans, useTranslation } from 'react-i18next'
+export { Trans } from 'react-i18next'
 export { yieldToMain } from './boot-tasks'
 export { benefitImages } from './config/benefits'
 export { CATALOG_COUNTRIES, loadBenefitImages, loadCountryCatalog } from './config/catalogs'
@@ -21,6 +21,7 @@ export {
 } from './first-paint/data'
 export { type HttpClient, HttpError, type HttpErrorKind } from './http/client'
 export { CORE_ERROR_CODES, codeText, errorText } from './http/error-text'
+export { useTranslation } from './i18n/use-translation'
 export { createLocalCache, type LocalCache } from './platform/cache'
 export { type Cookies, createCookies } from './platform/cookies'
 export { inMobileApp, type MobileOs, mobileOs } from './platform/device'

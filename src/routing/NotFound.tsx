@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { useNotFoundStatus } from '../first-paint/data'
+import { useTranslation } from '../i18n/use-translation'
 
 /** The page for a path no route matches (also a screen the brand does not ship): a 404 when drawn by the server. */
 export function NotFound() {

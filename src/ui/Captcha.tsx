@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { HttpClient } from '../http/client'
+import { useTranslation } from '../i18n/use-translation'
 import {
   CAPTCHA_FRAME_PATH,
   CAPTCHA_TOKEN_MESSAGE,

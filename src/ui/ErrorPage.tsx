@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
 import { revealApp } from '../first-paint/client'
+import { useTranslation } from '../i18n/use-translation'
 import { NotFound } from '../routing/NotFound'
 import { Button } from './Button'
 import s from './layout.module.css'

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/use-translation'
 import type { PartEntry } from '../plugin/registry'
 import { useApp } from '../state/context'
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router-dom'
 import type { RuntimeConfig } from '../config/runtime-types'
+import { useTranslation } from '../i18n/use-translation'
 import type { MenuEntry } from '../plugin/types'
 import { pathTo, routeAt } from '../routing/names'
 import { useApp } from '../state/context'

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { constants } from '../config/constants'
+import { useTranslation } from '../i18n/use-translation'
 import { localeOf } from './locale'
 
 const { currency, decimals, centsDivisor, negativesInParentheses } = constants.numberFormat

@@ -1,7 +1,7 @@
 import { type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { errorText } from '../http/error-text'
 import { HttpError } from '../http/errors'
+import { useTranslation } from '../i18n/use-translation'
 import { Button } from './Button'
 import s from './layout.module.css'
 
