@@ -19,7 +19,7 @@ export interface AppParts {
   i18n: I18n
 }
 
-export function createAppRouter(parts: AppParts) {
+export function createAppRouter(parts: AppParts, opts: { beforeFirstLoad?: () => Promise<void> } = {}) {
   // navigation hooks see the hash of the navigation under way (a loader's request carries none)
   let router: ReturnType<typeof createBrowserRouter> | undefined
   const pendingHash = () => router?.state.navigation.location?.hash ?? window.location.hash
@@ -27,7 +27,12 @@ export function createAppRouter(parts: AppParts) {
     {
       Component: RootLayout,
       ErrorBoundary: ErrorPage,
-      children: buildRoutes({ ...parts, layouts: { main: MainLayout, bare: BareLayout }, pendingHash }),
+      children: buildRoutes({
+        ...parts,
+        layouts: { main: MainLayout, bare: BareLayout },
+        pendingHash,
+        beforeFirstLoad: opts.beforeFirstLoad,
+      }),
     },
   ])
   return router

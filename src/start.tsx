@@ -23,7 +23,7 @@ export function start(el: HTMLElement): Promise<void> {
     .then(
       async (parts) => {
         // the router's set-up (it matches the page's path and starts its loaders), then the render: a task each
-        const router = createAppRouter(parts)
+        const router = createAppRouter(parts, { beforeFirstLoad: yieldToMain })
         await yieldToMain()
         // A transition: React renders the first screen in short slices, so the page keeps answering input
         // (and Lighthouse's blocking time stays low) while it does.

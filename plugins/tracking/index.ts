@@ -1,4 +1,4 @@
-import { definePlugin } from '@core'
+import { definePlugin, yieldToMain } from '@core'
 import './events'
 import { TrackingStore } from './model'
 
@@ -19,6 +19,6 @@ export default definePlugin({
   startReads: [{ path: '/api/get-cookie', method: 'POST' }],
   // the tracker is its own chunk, loaded (and awaited) at start-up, so it is not in the entry
   setup: async (ctx) => {
-    ;(await import('./tracker')).startTracking(ctx)
+    ;(await import('./tracker')).startTracking(ctx, { beforeFirstPageView: yieldToMain })
   },
 })

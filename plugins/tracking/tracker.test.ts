@@ -101,6 +101,20 @@ describe('landing', () => {
 })
 
 describe('events', () => {
+  it('the landing page view waits for beforeFirstPageView (a task of its own at start-up), then is sent once', async () => {
+    const f = fakeContext()
+    let release: () => void = () => {}
+    const gate = new Promise<void>((r) => {
+      release = r
+    })
+    start(f, '/stores', { beforeFirstPageView: () => gate })
+    expect(f.beacons).toHaveLength(0)
+    release()
+    await gate
+    await Promise.resolve()
+    expect(f.beacons.map((b) => b.url)).toEqual(['/api/elk?action=page_view'])
+    expect(f.beacons[0]!.body).toMatchObject({ action: 'page_view', path: '/stores' })
+  })
   it('a page view on landing carries the whole payload', () => {
     const f = fakeContext()
     start(f, '/stores?sid=01022025_fb&cid=spring')

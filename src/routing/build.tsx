@@ -37,6 +37,12 @@ export interface BuildOptions {
    * page's own, right for the first load. App.tsx asks the router for its pending navigation's.
    */
   pendingHash?: () => string
+  /**
+   * Awaited once, before the first load's work (the app's start passes `yieldToMain`): React Router's
+   * set-up runs the first loader in its own task, and the two were one long task of 80 to 110 ms at
+   * CPU x4 (issue 30).
+   */
+  beforeFirstLoad?: () => Promise<void>
 }
 
 /**
@@ -96,7 +102,13 @@ export function buildRoutes(o: BuildOptions): RouteObject[] {
    * The loader of every path: the plugins' navigation hooks first, then the resolver picks the entry;
    * its guard runs, then the screen loads.
    */
+  let beforeFirst = o.beforeFirstLoad
   async function loader({ request }: LoaderFunctionArgs) {
+    if (beforeFirst) {
+      const wait = beforeFirst
+      beforeFirst = undefined
+      await wait()
+    }
     const url = new URL(request.url)
     await navigationHook(url)
     const hit = table.resolve(url.pathname)
