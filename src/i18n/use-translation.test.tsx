@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next'
 import { Suspense } from 'react'
-import { I18nextProvider } from 'react-i18next'
+import { I18nextProvider, Trans } from 'react-i18next'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useTranslation } from './use-translation'
 
@@ -117,6 +117,14 @@ function Bare() {
     </p>
   )
 }
+function TransWithT() {
+  const { t } = useTranslation('extra')
+  return (
+    <p>
+      <Trans t={t} i18nKey="only" />
+    </p>
+  )
+}
 function Grab() {
   seen.t = useTranslation('core').t
   return null
@@ -218,5 +226,11 @@ describe('useTranslation (the core hook, issue 30)', () => {
   it('without any instance answers as react-i18next does: the default value or the key, not ready', () => {
     render(<Bare />)
     expect(screen.getByText('some.key|Default|Given|false')).toBeTruthy()
+  })
+
+  it("<Trans t={t}> finds its text in t's namespace, not the default one", async () => {
+    const { i18n } = await makeI18n()
+    render(withI18n(i18n, <TransWithT />))
+    expect(screen.getByText('Only in extra')).toBeTruthy()
   })
 })

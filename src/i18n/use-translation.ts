@@ -101,7 +101,7 @@ function fixedT(
   const translate = i18n.t.bind(i18n) as (key: string | string[], opts: TOptions) => unknown
   const kept = new Map<string, unknown>()
   let keptAt = p.textsVersion
-  return (key, opts, ...rest) => {
+  const fixed: Fixed = (key, opts, ...rest) => {
     let o: TOptions
     if (opts == null) {
       if (typeof key === 'string') {
@@ -133,6 +133,9 @@ function fixedT(
     }
     return translate(prefixed(key), o)
   }
+  // as getFixedT's: react-i18next's <Trans t={t}> reads the namespace from t.ns (else it asks the
+  // default namespace)
+  return Object.assign(fixed, { lng, ns, keyPrefix })
 }
 
 function isLoaded(i18n: I18n, p: PerInstance, lng: string, namespaces: readonly string[]): boolean {
