@@ -89,7 +89,6 @@ export {
   Pager,
   pageCount,
   pageParam,
-  pagerTexts,
 } from './ui/DataTable'
 export { Dialog } from './ui/Dialog'
 export { formatShortDate } from './ui/dates'

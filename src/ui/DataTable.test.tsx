@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import type { TFunction } from 'i18next'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { DataTable, Pager, pageCount, pageParam, pagerTexts } from './DataTable'
+import { DataTable, Pager, pageCount, pageParam } from './DataTable'
 import { LoadView } from './useLoad'
 
 type Row = { id: number; name: string; cents: number }
@@ -55,7 +55,7 @@ describe('Pager', () => {
   it('links the previous and next pages and says which page this is', () => {
     render(
       <MemoryRouter>
-        <Pager page={2} pages={3} href={(n) => `?page=${n}`} texts={pagerTexts(t, 2, 3)} />
+        <Pager page={2} pages={3} href={(n) => `?page=${n}`} t={t} />
       </MemoryRouter>,
     )
     const nav = screen.getByRole('navigation', { name: 'history.paging' })
@@ -67,14 +67,14 @@ describe('Pager', () => {
   it('shows no previous link on the first page and nothing at all for a single page', () => {
     const { rerender } = render(
       <MemoryRouter>
-        <Pager page={1} pages={2} href={(n) => `?page=${n}`} texts={pagerTexts(t, 1, 2)} />
+        <Pager page={1} pages={2} href={(n) => `?page=${n}`} t={t} />
       </MemoryRouter>,
     )
     expect(screen.queryByRole('link', { name: 'history.previous' })).toBeNull()
     expect(screen.getByRole('link', { name: 'history.next' })).toBeTruthy()
     rerender(
       <MemoryRouter>
-        <Pager page={1} pages={1} href={(n) => `?page=${n}`} texts={pagerTexts(t, 1, 1)} />
+        <Pager page={1} pages={1} href={(n) => `?page=${n}`} t={t} />
       </MemoryRouter>,
     )
     expect(screen.queryByRole('navigation')).toBeNull()

@@ -81,40 +81,31 @@ export function DataTable<T>({
 
 /**
  * Previous / "page N of M" / next links of a paged list; nothing when there is one page.
- * `href(n)` is the address of page n (the filters kept).
+ * `href(n)` is the address of page n (the filters kept). Its texts come from a plugin namespace that
+ * has `<prefix>.paging`, `.previous`, `.next` and `.pageOf` (with {{page}} and {{pages}}): `t` is that
+ * namespace's.
  */
 export function Pager({
   page,
   pages,
   href,
-  texts,
+  t,
+  prefix = 'history',
 }: {
   page: number
   pages: number
   href: (page: number) => string
-  texts: { label: string; previous: string; next: string; pageOf: string }
+  t: TFunction
+  prefix?: string
 }) {
   if (pages <= 1) return null
   return (
-    <nav className={s.pager} aria-label={texts.label}>
-      {page > 1 ? <Link to={href(page - 1)}>{texts.previous}</Link> : <span />}
-      <span>{texts.pageOf}</span>
-      {page < pages ? <Link to={href(page + 1)}>{texts.next}</Link> : <span />}
+    <nav className={s.pager} aria-label={t(`${prefix}.paging`)}>
+      {page > 1 ? <Link to={href(page - 1)}>{t(`${prefix}.previous`)}</Link> : <span />}
+      <span>{t(`${prefix}.pageOf`, { page, pages })}</span>
+      {page < pages ? <Link to={href(page + 1)}>{t(`${prefix}.next`)}</Link> : <span />}
     </nav>
   )
-}
-
-/**
- * The pager's texts from a plugin namespace that has `<prefix>.paging`, `.previous`, `.next` and
- * `.pageOf` (with {{page}} and {{pages}}): `t` is that namespace's.
- */
-export function pagerTexts(t: TFunction, page: number, pages: number, prefix = 'history') {
-  return {
-    label: t(`${prefix}.paging`),
-    previous: t(`${prefix}.previous`),
-    next: t(`${prefix}.next`),
-    pageOf: t(`${prefix}.pageOf`, { page, pages }),
-  }
 }
 
 /** The page an address asks for (`?page=`, or another name): a whole number from 1; 1 when absent or not one. */

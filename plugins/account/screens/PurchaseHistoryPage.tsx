@@ -11,7 +11,6 @@ import {
   Pager,
   pageCount,
   pageParam,
-  pagerTexts,
   RouteLink,
   RowsSkeleton,
   TestMoneyLabel,
@@ -176,12 +175,7 @@ export default function PurchaseHistoryPage() {
           <p className={s.muted}>{t('purchases.lead')}</p>
           <PurchaseList rows={bought.data} label={t('purchases.listLabel')} />
           {purchasePages > 1 ? (
-            <Pager
-              page={purchasesPage}
-              pages={purchasePages}
-              href={purchasesLink}
-              texts={pagerTexts(t, purchasesPage, purchasePages, 'purchases')}
-            />
+            <Pager page={purchasesPage} pages={purchasePages} href={purchasesLink} t={t} prefix="purchases" />
           ) : null}
         </section>
       ) : null}
@@ -261,9 +255,7 @@ export default function PurchaseHistoryPage() {
           })}
         />
       ) : null}
-      {ready && data ? (
-        <Pager page={page} pages={pages} href={pageLink} texts={pagerTexts(t, page, pages)} />
-      ) : null}
+      {ready && data ? <Pager page={page} pages={pages} href={pageLink} t={t} /> : null}
     </Page>
   )
 }

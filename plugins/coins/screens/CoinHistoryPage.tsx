@@ -9,7 +9,6 @@ import {
   Pager,
   pageCount,
   pageParam,
-  pagerTexts,
   RouteLink,
   TestMoneyLabel,
   useLoad,
@@ -119,7 +118,7 @@ export default function CoinHistoryPage() {
                 ]}
               />
             )}
-            <Pager page={page} pages={pages} href={(n) => `?page=${n}`} texts={pagerTexts(t, page, pages)} />
+            <Pager page={page} pages={pages} href={(n) => `?page=${n}`} t={t} />
           </>
         )}
       </LoadView>

@@ -6,7 +6,6 @@ import {
   Pager,
   pageCount,
   pageParam,
-  pagerTexts,
   useLoad,
   useServices,
   useTranslation,
@@ -119,12 +118,7 @@ export default function AuditPage() {
                   ]}
                 />
               )}
-              <Pager
-                page={r.page}
-                pages={pages}
-                href={hrefOf}
-                texts={pagerTexts(t, r.page, pages, 'audit')}
-              />
+              <Pager page={r.page} pages={pages} href={hrefOf} t={t} prefix="audit" />
             </>
           )
         }}
