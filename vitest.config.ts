@@ -40,6 +40,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           setupFiles: ['tests/setup-server.ts'],
+          globalSetup: ['tests/server-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -232,6 +232,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     {
       ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
       ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
       ...(opts.schema ? { schema: opts.schema } : {}),
       ...(opts.dropSchema ? { dropSchema: true } : {}),
     },

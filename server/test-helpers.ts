@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
+import { inject } from 'vitest'
 import { buildServer } from './app.ts'
 import { book } from './lib/ledger.ts'
 import { type StaffRole, staffCookieName } from './lib/staff/session.ts'
@@ -24,7 +25,7 @@ export async function testServer(opts: BuildOptions = {}): Promise<FastifyInstan
           // a folder of its own: the default (.data/pglite/outbox) would keep mail across runs
           outboxDir: mkdtempSync(join(tmpdir(), 'rewards-test-outbox-')),
         }
-      : { dataDir: 'memory://' }),
+      : { dataDir: 'memory://', ...fromTemplate(opts) }),
     seed: 'small',
     mode: 'test',
     seedDemo: true,
@@ -37,6 +38,27 @@ export async function testServer(opts: BuildOptions = {}): Promise<FastifyInstan
     jobPollSeconds: 0,
     ...opts,
   })
+}
+
+let template: Blob | undefined
+
+/**
+ * The template database of the run (tests/server-template.ts) for a server that asks what it holds: the
+ * small seed, the demo member, and the demo staff that every mode but production seeds.
+ */
+function fromTemplate(opts: BuildOptions): Pick<BuildOptions, 'loadDataDir'> {
+  // what testServer asks for, with the caller's options over it (an explicit undefined included)
+  const o: BuildOptions = { seed: 'small', mode: 'test', seedDemo: true, ...opts }
+  const same =
+    o.dataDir === undefined &&
+    o.root === undefined &&
+    o.seed === 'small' &&
+    o.seedDemo === true &&
+    (o.mode === 'test' || o.mode === 'development')
+  const file = inject('pgliteTemplate')
+  if (!same || !file) return {}
+  template ??= new Blob([readFileSync(file)])
+  return { loadDataDir: template }
 }
 
 export interface Res {

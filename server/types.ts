@@ -25,6 +25,8 @@ export interface BuildOptions {
   databaseUrl?: string
   /** PGlite folder, or 'memory://'. Default .data/pglite. */
   dataDir?: string
+  /** PGlite only: a copy of a data folder to start from (DbOptions.loadDataDir; the server tests' template). */
+  loadDataDir?: Blob
   /** PostgreSQL schema of its own (tests); dropped on close when dropSchema. */
   schema?: string
   dropSchema?: boolean

@@ -20,6 +20,8 @@ export interface Db {
    * again once it was prepared (openDb's `prepare`).
    */
   reopened?: true
+  /** Embedded only: a copy of the data folder (PGlite's dumpDataDir), for DbOptions.loadDataDir. */
+  dumpDataDir?(): Promise<Blob>
   /**
    * PostgreSQL only: LISTEN on `channel` on a connection of its own (the schema's search_path), calling
    * `onPayload` with each NOTIFY's payload, and `onLost` once if that connection fails; the function
@@ -38,6 +40,11 @@ export interface DbOptions {
   /** PostgreSQL only: a schema of its own (tests), created if missing and dropped on close when `dropSchema`. */
   schema?: string
   dropSchema?: boolean
+  /**
+   * PGlite only: start from this copy of a data folder (PGlite's dumpDataDir) instead of an empty one.
+   * The server tests start each server from one migrated and seeded copy (tests/server-template.ts).
+   */
+  loadDataDir?: Blob
 }
 
 /**
@@ -74,6 +81,7 @@ function wrapPglite(
     },
     close,
   }
+  if ('dumpDataDir' in db) self.dumpDataDir = () => db.dumpDataDir('none')
   return self
 }
 
@@ -192,6 +200,7 @@ async function openOnce(opts: DbOptions): Promise<Db> {
   const dir = opts.dataDir ?? '.data/pglite'
   if (dir !== 'memory://' && !dir.startsWith('memory://')) mkdirSync(dir, { recursive: true })
   const db = await PGlite.create(dir, {
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   })
   return wrapPglite(db, () => db.close())
