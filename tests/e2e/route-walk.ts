@@ -330,8 +330,10 @@ async function check(page: Page, brandId: string, v: Visit, w: ReturnType<typeof
     if (w.errors.length) problems.push(`${where}: console errors: ${w.errors.join(' | ')}`)
     return problems
   }
+  // polled every 50 ms: at Playwright's default back-off (100, 250, 500, then 1000 ms) a guard's redirect
+  // after the app's start was seen up to a second late, on each of some 150 visits a brand
   const landed = await expect
-    .poll(() => pathname(page), { timeout: 8000 })
+    .poll(() => pathname(page), { timeout: 8000, intervals: [50] })
     .toBe(o.kind === 'not-found' ? pathname(page) : o.path)
     .then(() => true)
     .catch(() => false)
