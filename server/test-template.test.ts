@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testServer } from './test-helpers.ts'
 
 /** Each table of the server's database with its number of rows, by name. */
@@ -15,8 +15,9 @@ async function contents(app: FastifyInstance) {
   return rows
 }
 
-// tests/server-template.ts: the server tests start their embedded databases from one migrated and seeded copy
-describe.skipIf(!inject('pgliteTemplate'))('the server tests’ template database', () => {
+// tests/server-template.ts: on the embedded database the server tests start from one migrated and seeded
+// copy; on PostgreSQL (DATABASE_URL) there is none, and both servers below are made anew in schemas of their own
+describe('the server tests’ template database', () => {
   let fromTemplate: FastifyInstance
   let fresh: FastifyInstance
   beforeAll(async () => {
