@@ -135,11 +135,13 @@ const pluginFirstPaint = (): RsbuildPlugin => ({
       if (!render) throw new Error(`${entry} exports no renderFirstPaints`)
       const paints = await render()
       const sheets = sheetIndex(web, readFileSync(join(web, 'index.html'), 'utf8'))
-      const out: Record<string, Record<string, { html: string; css: string[] }>> = {}
+      const out: Record<string, Record<string, { html: string; css: string[]; copies: string[] }>> = {}
       for (const p of paints) {
         const css = sheetsFor(p.classes, sheets)
+        // the same sheets under other chunks' names: the server marks them as in the page (server/static.ts)
+        const copies = css.flatMap((u) => sheets.others.find((o) => o.url === u)?.copies ?? [])
         out[p.path] ??= {}
-        out[p.path]![p.language] = { html: p.html, css }
+        out[p.path]![p.language] = { html: p.html, css, copies }
       }
       writeFileSync(join(web, 'first-paint.json'), JSON.stringify(out))
     })

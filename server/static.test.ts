@@ -197,6 +197,54 @@ describe('request-time page paints (issue 17): what the server puts in the page'
   })
 })
 
+describe('request-time page paints: stylesheets in the page (issue 30)', () => {
+  const index =
+    '<!doctype html><html><head><script defer src="/static/js/index.js"></script></head><body><div id="root"></div></body></html>'
+  it("a stylesheet put in the page carries its URL as data-href, so the app's chunk loader finds it and does not fetch and apply it again", async () => {
+    const { withPagePaint } = await import('./static.ts')
+    const html = withPagePaint(
+      index,
+      { status: 200, language: 'en', html: '<h1>Stores</h1>', classes: [], data: {} },
+      ['/static/css/async/small.css', '/static/css/async/big.css'],
+      (href) => (href.endsWith('small.css') ? '.a{color:red}' : undefined),
+    )
+    expect(html).toContain(
+      '<style nonce="CSP_NONCE_PLACEHOLDER" data-href="/static/css/async/small.css">.a{color:red}</style>',
+    )
+    // a sheet too big to carry is linked, as before
+    expect(html).toContain('<link href="/static/css/async/big.css" rel="stylesheet"></head>')
+  })
+  it("the same sheet under other chunks' names is marked as in the page (an empty style element with its URL), inline or linked", async () => {
+    const { withPagePaint, withFirstPaint } = await import('./static.ts')
+    const copies = (href: string) => (href.endsWith('small.css') ? ['/static/css/async/copy.css'] : [])
+    const html = withPagePaint(
+      index,
+      { status: 200, language: 'en', html: '<h1>Stores</h1>', classes: [], data: {} },
+      ['/static/css/async/small.css'],
+      () => '.a{color:red}',
+      copies,
+    )
+    expect(html).toContain(
+      '<style nonce="CSP_NONCE_PLACEHOLDER" data-href="/static/css/async/small.css">.a{color:red}</style>' +
+        '<style nonce="CSP_NONCE_PLACEHOLDER" data-href="/static/css/async/copy.css"></style></head>',
+    )
+    // a build-time first paint links its sheets and marks their copies the same way
+    const drawn = withFirstPaint(
+      index,
+      {
+        '/promo': {
+          en: { html: '<h1>Hi</h1>', css: ['/static/css/async/p.css'], copies: ['/static/css/async/q.css'] },
+        },
+      },
+      '/promo',
+    )
+    expect(drawn).toContain(
+      '<link href="/static/css/async/p.css" rel="stylesheet">' +
+        '<style nonce="CSP_NONCE_PLACEHOLDER" data-href="/static/css/async/q.css"></style></head>',
+    )
+  })
+})
+
 describe('redirects the server answers itself (issue 17: /deliveroo arrives drawn)', () => {
   let dir: string
   let server: FastifyInstance

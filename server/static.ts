@@ -21,7 +21,8 @@ const NONCE = 'CSP_NONCE_PLACEHOLDER'
 
 /** Which built stylesheets define a paint's classes (src/node/paint-css.ts, in the built painter). */
 interface SheetIndex {
-  others: { url: string; text: string }[]
+  /** `copies`: the URLs of the other sheets with the same text. */
+  others: { url: string; text: string; copies?: string[] }[]
 }
 
 /** src/node/page-paint.tsx as built (dist/.first-paint/<brand>/page-paint.js). */
@@ -49,7 +50,8 @@ interface PagePainter {
 }
 
 /** first-paint.json, written by the build (rsbuild.config.ts, src/first-paint): path -> language -> page parts. */
-type FirstPaints = Record<string, Record<string, { html: string; css: string[] }>>
+/** `copies`: the URLs of other built sheets with the same text as one of `css` (src/node/paint-css.ts). */
+type FirstPaints = Record<string, Record<string, { html: string; css: string[]; copies?: string[] }>>
 
 const escapeAttr = (v: string) => v.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -77,7 +79,9 @@ export function withFirstPaint(indexHtml: string, paints: FirstPaints, url: stri
   const lang = asked && byLang[asked] ? asked : langs.includes('en') ? 'en' : langs[0]
   const fp = lang ? byLang[lang] : undefined
   if (!lang || !fp) return indexHtml
-  const links = fp.css.map((href) => `<link href="${escapeAttr(href)}" rel="stylesheet">`).join('')
+  const links =
+    fp.css.map((href) => `<link href="${escapeAttr(href)}" rel="stylesheet">`).join('') +
+    (fp.copies ?? []).map((href) => sheetMarker(href)).join('')
   return indexHtml
     .replace(/<html( lang="[^"]*")?/, `<html lang="${escapeAttr(lang)}"`)
     .replace('</head>', `${links}</head>`)
@@ -86,6 +90,15 @@ export function withFirstPaint(indexHtml: string, paints: FirstPaints, url: stri
       `<div id="first-paint" data-lang="${escapeAttr(lang)}">${fp.html}</div><div id="root" hidden></div>`,
     )
 }
+
+/**
+ * A stylesheet's text in the page, under its URL. The app's chunk loader (rspack's CSS runtime) takes a
+ * style element whose data-href is a sheet's URL for that sheet, as it takes a link, instead of fetching
+ * it again and restyling the page with it. Empty, it stands for a copy of a sheet the page already has
+ * (the same text under another chunk's name).
+ */
+const sheetMarker = (href: string, text = '') =>
+  `<style nonce="${NONCE}" data-href="${escapeAttr(href)}">${text}</style>`
 
 /** The largest stylesheet a page paint carries inline (bytes); a bigger one is linked. */
 const INLINE_CSS_MAX = 16 * 1024
@@ -107,14 +120,21 @@ export function withPagePaint(
   css: readonly string[],
   /** The text of a stylesheet to put in the page instead of linking it (no round trip before the paint). */
   inline: (href: string) => string | undefined = () => undefined,
+  /** The URLs of the other built sheets with the same text as this one. */
+  copies: (href: string) => readonly string[] = () => [],
 ): string {
   const lang = escapeAttr(paint.language)
   const links = css
     .map((href) => {
       const text = inline(href)
-      return text === undefined
-        ? `<link href="${escapeAttr(href)}" rel="stylesheet">`
-        : `<style nonce="CSP_NONCE_PLACEHOLDER">${text}</style>`
+      return (
+        (text === undefined
+          ? `<link href="${escapeAttr(href)}" rel="stylesheet">`
+          : sheetMarker(href, text)) +
+        copies(href)
+          .map((c) => sheetMarker(c))
+          .join('')
+      )
     })
     .join('')
   return indexHtml
@@ -164,6 +184,7 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
   let sheets: SheetIndex | undefined
   let sheetsFor: ((classes: readonly string[], index: SheetIndex) => string[]) | undefined
   let inlineCss: (href: string) => string | undefined = () => undefined
+  let copiesOf: (href: string) => readonly string[] = () => []
   let paintIndexHtml: string | undefined
   const painterPath = join(distDir, '..', '.first-paint', basename(distDir), 'page-paint.js')
   if (indexHtml && existsSync(painterPath)) {
@@ -188,6 +209,8 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
           .map((f) => [f.url, f.text]),
       )
       inlineCss = (href) => small.get(href)
+      const copies = new Map((sheets?.others ?? []).map((f) => [f.url, f.copies ?? []]))
+      copiesOf = (href) => copies.get(href) ?? []
       // index.html's own stylesheet too, in the pages drawn on the server
       paintIndexHtml = indexHtml.replace(
         /<link href="([^"]+\.css)" rel="stylesheet">/g,
@@ -354,13 +377,13 @@ export async function serveSpa(app: FastifyInstance, distDir: string, opts: { co
       const css = sheetsFor!(paint.classes, sheets!)
       const base = paintIndexHtml ?? indexHtml!
       if (key === undefined || !paint.cookiesRead) {
-        return { status: paint.status, html: withPagePaint(base, paint, css, inlineCss) }
+        return { status: paint.status, html: withPagePaint(base, paint, css, inlineCss, copiesOf) }
       }
       // kept without the start-up reads: the next visitor's are their own
       const drawn: Record<string, unknown> = {}
       const start: Record<string, unknown> = {}
       for (const [k, v] of Object.entries(paint.data)) (startKeys.has(k) ? start : drawn)[k] = v
-      const whole = withPagePaint(base, { ...paint, data: {} }, css, inlineCss)
+      const whole = withPagePaint(base, { ...paint, data: {} }, css, inlineCss, copiesOf)
       const at = whole.indexOf(EMPTY_DATA) + EMPTY_DATA.length - '}</script>'.length
       const page: KeptPage = {
         status: paint.status,

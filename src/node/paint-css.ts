@@ -9,8 +9,11 @@ import { join, relative } from 'node:path'
 export interface SheetIndex {
   /** The CSS index.html links (always there). */
   linkedText: string
-  /** The other sheets, one of identical copies, smallest first. */
-  others: { url: string; text: string }[]
+  /**
+   * The other sheets, one of identical copies, smallest first; `copies`: the URLs of the others with the
+   * same text (a CSS module that several chunks use is copied into each chunk's sheet).
+   */
+  others: { url: string; text: string; copies: string[] }[]
 }
 
 const walk = (dir: string): string[] => {
@@ -28,14 +31,21 @@ export function sheetIndex(webDir: string, indexHtml: string): SheetIndex {
   const sheets = walk(join(webDir, 'static/css'))
     .filter((f) => f.endsWith('.css'))
     .map((f) => ({ url: `/${relative(webDir, f).split('\\').join('/')}`, text: readFileSync(f, 'utf8') }))
+    // in the order of their names, whatever the order of the folder (the same copy is kept every time)
+    .sort((a, b) => (a.url < b.url ? -1 : 1))
   const linkedText = sheets
     .filter((f) => linked.has(f.url))
     .map((f) => f.text)
     .join('')
-  // A CSS module used by several chunks is copied into each: keep one of identical copies.
-  const others = [...new Map(sheets.filter((f) => !linked.has(f.url)).map((f) => [f.text, f])).values()].sort(
-    (a, b) => a.text.length - b.text.length,
-  )
+  // A CSS module used by several chunks is copied into each: keep one of identical copies, with the
+  // URLs of the others
+  const byText = new Map<string, { url: string; text: string; copies: string[] }>()
+  for (const f of sheets.filter((f) => !linked.has(f.url))) {
+    const kept = byText.get(f.text)
+    if (kept) kept.copies.push(f.url)
+    else byText.set(f.text, { ...f, copies: [] })
+  }
+  const others = [...byText.values()].sort((a, b) => a.text.length - b.text.length)
   return { linkedText, others }
 }
 

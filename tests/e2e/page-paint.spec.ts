@@ -237,10 +237,12 @@ for (const path of ['/', '/stores']) {
     const ctx = await browser.newContext({ baseURL })
     const page = await ctx.newPage()
     const calls: string[] = []
+    const sheets: string[] = []
     page.on('request', (r) => {
       const u = new URL(r.url())
       if (['/api/home', '/api/stores', '/api/categories', '/api/offers'].includes(u.pathname))
         calls.push(u.pathname + u.search)
+      if (r.resourceType() === 'stylesheet') sheets.push(u.pathname)
     })
     const measured = await watchTakeOver(page)
     await page.goto(path)
@@ -253,6 +255,13 @@ for (const path of ['/', '/stores']) {
     expect(m.shift).toBeLessThan(0.01)
     // the data the page was drawn from answered the app's first calls
     expect(calls).toEqual([])
+    // nor does it fetch a stylesheet whose text the page carries already (under its own or another
+    // chunk's name), which would restyle the whole page once more (issue 30)
+    const carried = await page.$$eval('style', (els) => els.map((e) => e.textContent ?? ''))
+    for (const sheet of sheets) {
+      const text = await (await ctx.request.get(sheet)).text()
+      expect(carried.includes(text), `${sheet} was in the page already`).toBe(false)
+    }
     await ctx.close()
   })
 }
