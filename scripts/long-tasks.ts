@@ -8,7 +8,7 @@
  * trace events at its top (Layout, Paint, TimerFire...) and the JavaScript functions that took most of
  * it (inclusive). Then the blocking time after the first contentful paint (the part of each task over
  * 50 ms, as Lighthouse counts it, though Lighthouse simulates its CPU rather than slowing it).
- * MEMBER_TOKEN=<login token> loads the page signed in. Function names are the minifier's: for readable
+ * MEMBER_TOKEN=<login token> loads the page signed in. LT_TOP=<n> lists n functions a task (default 6). Function names are the minifier's: for readable
  * ones, build once with `mangle: false` in rsbuild.config.ts's minimizerOptions (do not commit that).
  * Figures move with the machine's load: compare trees run by run, on a quiet machine.
  */
@@ -137,7 +137,7 @@ function report(path: string, events: TraceEvent[], profile: Profile, fcp: numbe
         .map(([k, v]) => `${k.trim()} ${(v / 1000).toFixed(0)}`)
         .join(' | ')
     console.log(`  ${at.toFixed(0).padStart(6)} ms  ${ms.toFixed(0).padStart(4)} ms  ${fmt(top, 4)}`)
-    const code = fmt(js, 6)
+    const code = fmt(js, Number(process.env.LT_TOP ?? 6))
     if (code) console.log(`                       js: ${code}`)
   }
   console.log(`  blocking after the first contentful paint: ${blocking.toFixed(0)} ms`)

@@ -1,4 +1,5 @@
 import { constants, createLocalCache, type Services } from '@core'
+import { reaction } from 'mobx'
 import { describe, expect, it, vi } from 'vitest'
 import { CatalogStore, HOME_COUPONS } from './model'
 
@@ -91,6 +92,30 @@ describe('catalog store (SPEC 3 cached lists)', () => {
     store.selectStores('a')
     expect(store.stores.status).toBe('success')
     store.selectStores('b')
+    expect(store.stores.status).toBe('empty')
+  })
+  it('a stores query the page was drawn with takes the drawn first page in one change, without a call (issue 30)', () => {
+    const { store, get } = setup()
+    const drawn = { data: [{ internal_name: 'deliveroo' }, { internal_name: 'uber' }], has_more: true }
+    let changes = 0
+    const stop = reaction(
+      () => [store.storesQuery, store.stores.data, store.stores.status, store.stores.has_more],
+      () => changes++,
+    )
+    store.selectStores('a', drawn)
+    stop()
+    // one change: the list's observers (the store list) render once, with the very rows they drew
+    expect(changes).toBe(1)
+    expect(store.stores.data).toBe(drawn.data)
+    expect(store.stores.status).toBe('success')
+    expect(store.stores.has_more).toBe(true)
+    expect(store.stores.page).toBe(1)
+    expect(get).not.toHaveBeenCalled()
+    // the same query again keeps it; a new one starts over, whatever was drawn
+    store.selectStores('a', { data: [], has_more: false })
+    expect(store.stores.data).toBe(drawn.data)
+    store.selectStores('b')
+    expect(store.stores.data).toEqual([])
     expect(store.stores.status).toBe('empty')
   })
   it('showCodeForMerchantIds remembers merchants whose codes were revealed, once each', () => {

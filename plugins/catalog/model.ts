@@ -118,8 +118,12 @@ export const CatalogStore = types
           opts,
         )
       },
-      /** Starts the stores list over when the query changed; a fresh copy of the same query is kept. */
-      selectStores(query: string) {
+      /**
+       * Starts the stores list over when the query changed; a fresh copy of the same query is kept.
+       * `drawn`: the first page the page was drawn with for this query, taken in the same change (the
+       * list renders once, with the rows it drew, and no call is made).
+       */
+      selectStores(query: string, drawn?: { data: unknown[]; has_more: boolean }) {
         if (self.storesQuery === query) return
         self.storesQuery = query
         self.stores.data = []
@@ -127,6 +131,7 @@ export const CatalogStore = types
         self.stores.page = 1
         self.stores.has_more = false
         self.stores.setStatus('empty')
+        if (drawn) self.stores.take(drawn.data, drawn.has_more)
       },
       revealCodes(merchant: string) {
         if (!self.showCodeForMerchantIds.includes(merchant)) self.showCodeForMerchantIds.push(merchant)

@@ -38,6 +38,10 @@ export const CachedList = types
       self.error = undefined
     }
     return {
+      /** Takes a first page had another way (the reply a page was drawn with): no call. */
+      take(data: unknown[], hasMore: boolean) {
+        store(data, 1, hasMore)
+      },
       setStatus(status: LoadStatus, error?: string) {
         self.status = status
         self.error = error

@@ -116,7 +116,9 @@ export const StoreBrowser = observer(function StoreBrowser({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query string says it all
   useEffect(() => {
     if (unknownCategory) return
-    catalog.selectStores(query)
+    // on the page drawn with this query's first page, the list takes it: one change, no call (through
+    // loadPage the list changed three times, each a synchronous render of the whole list)
+    catalog.selectStores(query, firstStores?.status === 200 ? firstStores.body : undefined)
     if (!catalog.stores.data.length) void loadPage()
   }, [query, unknownCategory])
 
