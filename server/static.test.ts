@@ -165,9 +165,13 @@ describe('static SPA', () => {
   })
 })
 
+/** index.html as built, for the request-time paints to go in. */
+const index =
+  '<!doctype html><html><head><script defer src="/static/js/index.js"></script></head><body><div id="root"></div></body></html>'
+/** A drawn English store list, with no data. */
+const storesPaint = { status: 200 as const, language: 'en', html: '<h1>Stores</h1>', classes: [], data: {} }
+
 describe('request-time page paints (issue 17): what the server puts in the page', () => {
-  const index =
-    '<!doctype html><html><head><script defer src="/static/js/index.js"></script></head><body><div id="root"></div></body></html>'
   it('the paint, its stylesheets, the language, and its data as JSON that cannot close the script', async () => {
     const { withPagePaint } = await import('./static.ts')
     const html = withPagePaint(
@@ -198,13 +202,11 @@ describe('request-time page paints (issue 17): what the server puts in the page'
 })
 
 describe('request-time page paints: stylesheets in the page (issue 30)', () => {
-  const index =
-    '<!doctype html><html><head><script defer src="/static/js/index.js"></script></head><body><div id="root"></div></body></html>'
   it("a stylesheet put in the page carries its URL as data-href, so the app's chunk loader finds it and does not fetch and apply it again", async () => {
     const { withPagePaint } = await import('./static.ts')
     const html = withPagePaint(
       index,
-      { status: 200, language: 'en', html: '<h1>Stores</h1>', classes: [], data: {} },
+      storesPaint,
       ['/static/css/async/small.css', '/static/css/async/big.css'],
       (href) => (href.endsWith('small.css') ? '.a{color:red}' : undefined),
     )
@@ -219,7 +221,7 @@ describe('request-time page paints: stylesheets in the page (issue 30)', () => {
     const copies = (href: string) => (href.endsWith('small.css') ? ['/static/css/async/copy.css'] : [])
     const html = withPagePaint(
       index,
-      { status: 200, language: 'en', html: '<h1>Stores</h1>', classes: [], data: {} },
+      storesPaint,
       ['/static/css/async/small.css'],
       () => '.a{color:red}',
       copies,
