@@ -91,7 +91,7 @@ export {
   pageParam,
 } from './ui/DataTable'
 export { Dialog } from './ui/Dialog'
-export { formatShortDate } from './ui/dates'
+export { type DateTexts, dateParts, formatShortDate } from './ui/dates'
 export { CheckField, Field, type FieldSpec, Fields, FormAlert, focusFirstError, RadioGroup } from './ui/Field'
 export { type Figure, Figures, Lead } from './ui/Figures'
 export { localeOf } from './ui/locale'

@@ -1,4 +1,4 @@
-import { formatCents, formatShortDate, formatWhole, surface, useTranslation } from '@core'
+import { type DateTexts, formatCents, formatShortDate, formatWhole, surface, useTranslation } from '@core'
 import s from './account.module.css'
 
 /** A ledger amount: cash in cents as dollars with 2 decimals (SPEC 9), coins whole. */
@@ -21,14 +21,14 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** A date (ISO) as the page's language writes it ('Nov 26, 2026'); an unreadable one as it came. */
-export function dateText(iso: string, lng: string): string {
+export function dateText(iso: string, lng: string, t: DateTexts): string {
   const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : formatShortDate(d, lng)
+  return Number.isNaN(d.getTime()) ? iso : formatShortDate(d, lng, t)
 }
 
 /** A date (ISO) the way the page's language writes it. */
 export function DateText({ iso }: { iso: string | null | undefined }) {
-  const { i18n } = useTranslation('account')
+  const { t, i18n } = useTranslation('account')
   if (!iso) return null
-  return <time dateTime={iso}>{dateText(iso, i18n.language)}</time>
+  return <time dateTime={iso}>{dateText(iso, i18n.language, t)}</time>
 }

@@ -119,8 +119,8 @@ export function PurchaseItem({ row }: { row: Rebate }) {
             {x.at ? (
               <time className={p.when} dateTime={x.at}>
                 {x.done
-                  ? t('purchases.on', { date: dateText(x.at, lng) })
-                  : t('purchases.expected', { date: dateText(x.at, lng) })}
+                  ? t('purchases.on', { date: dateText(x.at, lng, t) })
+                  : t('purchases.expected', { date: dateText(x.at, lng, t) })}
               </time>
             ) : (
               <span className={p.when} aria-hidden="true">
@@ -135,7 +135,7 @@ export function PurchaseItem({ row }: { row: Rebate }) {
           {next.at
             ? t('purchases.nextStep', {
                 step: t(`purchases.step.${next.step}`),
-                date: dateText(next.at, lng),
+                date: dateText(next.at, lng, t),
               })
             : t('purchases.nextStepNoDate', { step: t(`purchases.step.${next.step}`) })}
         </p>
@@ -144,7 +144,7 @@ export function PurchaseItem({ row }: { row: Rebate }) {
         <div className={p.reversal} data-testid="purchase-reversal">
           <p>
             {row.timeline?.reversed_at
-              ? t('purchases.reversedOn', { date: dateText(row.timeline.reversed_at, lng) })
+              ? t('purchases.reversedOn', { date: dateText(row.timeline.reversed_at, lng, t) })
               : t('purchases.reversedNoDate')}
           </p>
           {row.reversal ? (

@@ -1,4 +1,4 @@
-import { formatCents, localeOf } from '@core'
+import { type DateTexts, dateParts, formatCents, localeOf } from '@core'
 import { useId } from 'react'
 import type { Rate } from '../contract'
 import { useCatalogPages } from '../texts'
@@ -28,29 +28,20 @@ export function historyPoints(
   return pts
 }
 
-type T = (k: string, o?: Record<string, unknown>) => string
-
-/** The year and month parts of a date Intl would write, when the texts can write it as Intl does. */
-function parts(d: Date, t: T) {
-  const months = t('coupon.expiryMonths').split(',')
-  const year = d.getFullYear()
-  if (Number.isNaN(d.getTime()) || months.length !== 12 || year < 1 || year > 9999) return null
-  return { year, month: d.getMonth(), months }
-}
-
 /**
- * The chart's dates written from the texts (month names, store.historyMonth and store.historyDay) as
+ * The chart's dates written from the texts (the core's month names, store.historyMonth and
+ * store.historyDay) as
  * Intl writes them ('Jan 2026', '1/5/2027'; 'ene 2026', '5/1/2027'): a page's first Intl format costs
  * 60 to 270 ms on a phone (CPU x4, ICU's start), in one task of a store page's take-over render.
  * Outside years 1 to 9999, Intl writes them.
  */
-export function historyMonth(d: Date, lng: string, t: T): string {
-  const p = parts(d, t)
+export function historyMonth(d: Date, lng: string, t: DateTexts): string {
+  const p = dateParts(d, t)
   if (!p) return d.toLocaleDateString(localeOf(lng), { month: 'short', year: 'numeric' })
-  return t('store.historyMonth', { month: p.months[p.month], year: p.year })
+  return t('store.historyMonth', { month: p.name, year: p.year })
 }
-export function historyDay(d: Date, lng: string, t: T): string {
-  const p = parts(d, t)
+export function historyDay(d: Date, lng: string, t: DateTexts): string {
+  const p = dateParts(d, t)
   if (!p) return d.toLocaleDateString(lng)
   return t('store.historyDay', { m: p.month + 1, day: d.getDate(), year: p.year })
 }

@@ -2,8 +2,10 @@ import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import en from '../../../locales/en/catalog.json'
 import pagesEn from '../../../locales/en/catalog-pages.json'
+import coreEn from '../../../locales/en/core.json'
 import es from '../../../locales/es/catalog.json'
 import pagesEs from '../../../locales/es/catalog-pages.json'
+import coreEs from '../../../locales/es/core.json'
 import { expiryDate } from './Coupons'
 import { historyDay, historyMonth } from './RateHistory'
 
@@ -13,7 +15,11 @@ const year = new Date().getFullYear()
 const texts = i18next.createInstance()
 await texts.init({
   lng: 'en',
-  resources: { en: { catalog: en, 'catalog-pages': pagesEn }, es: { catalog: es, 'catalog-pages': pagesEs } },
+  // the core's texts (month names, the short date) are loaded before any screen's
+  resources: {
+    en: { core: coreEn, catalog: en, 'catalog-pages': pagesEn },
+    es: { core: coreEs, catalog: es, 'catalog-pages': pagesEs },
+  },
   defaultNS: 'catalog',
   interpolation: { escapeValue: false },
 })
