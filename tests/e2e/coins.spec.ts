@@ -248,3 +248,27 @@ test.describe('coins: offers belong to coins', () => {
     await expectNoSeriousAxe(page, '/offer/incompleteCoinOffers')
   })
 })
+
+test('a long survey list: a card far below the screen is not laid out until it comes near, and is then drawn whole', async ({
+  page,
+}) => {
+  // a phone: the locked surveys a visitor can open are some sixty cards, thousands of pixels below
+  await page.setViewportSize({ width: 412, height: 823 })
+  await page.goto('/surveys')
+  await page.getByTestId('surveys-locked').locator('summary').click()
+  const cards = page.getByTestId('surveys-locked').getByTestId('survey-item')
+  const count = await cards.count()
+  expect(count).toBeGreaterThan(10)
+  const last = cards.nth(count - 1)
+  const heading = last.getByRole('heading', { level: 2 })
+  const laidOut = () => heading.evaluate((h) => h.checkVisibility({ contentVisibilityAuto: true }))
+  // skipped by the browser's layout and paint, but in the page: its title and facts are there to read
+  expect(await laidOut()).toBe(false)
+  await expect(heading).toHaveText(/\S/)
+  await expect(last.getByTestId('survey-locked')).toHaveText('Locked: complete the onboarding survey first')
+  // scrolled to, it is laid out and painted at its own size, no longer the 240 px guess
+  await last.scrollIntoViewIfNeeded()
+  await expect.poll(laidOut).toBe(true)
+  await expect(last).toBeInViewport()
+  expect((await last.boundingBox())!.height).toBeGreaterThan(100)
+})

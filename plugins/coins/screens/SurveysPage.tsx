@@ -153,7 +153,7 @@ function SurveyItem({
   const errorId = `survey-${survey.id}-error`
   return (
     <li
-      className={`${s.tile} ${survey.locked ? s.locked : ''}`}
+      className={`${s.tile} ${s.lazyTile} ${survey.locked ? s.locked : ''}`}
       data-testid="survey-item"
       data-survey={survey.id}
       data-locked={survey.locked ? 'true' : 'false'}
