@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import type { HTMLAttributes, ReactNode } from 'react'
+import type { CSSProperties, HTMLAttributes, ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import s from './data-table.module.css'
 
@@ -47,6 +47,7 @@ export function DataTable<T>({
   return (
     <section
       className={s.wrap}
+      style={{ '--rows': rows.length } as CSSProperties}
       aria-busy={busy || undefined}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
       tabIndex={0}

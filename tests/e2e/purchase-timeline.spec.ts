@@ -55,3 +55,33 @@ for (const lng of ['en', 'es'] as const) {
     await expect(purchase.getByTestId('purchase-next')).toHaveCount(0)
   })
 }
+
+test('the ledger table below the purchases is not laid out until it comes near, then is drawn whole and reachable by keyboard', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const m = await verifiedMember(page, request, 'Ledger Member')
+  for (const amount_cents of [1200, 3400, 560, 780, 990, 1500, 2100, 640])
+    expect(
+      (await request.post('/api/dev/ledger/purchase', { data: { email: m.email, amount_cents } })).ok(),
+    ).toBe(true)
+  // a phone: the table comes after the totals, eight purchases (about 1,600 px) and the filters
+  await page.setViewportSize({ width: 412, height: 700 })
+  await page.goto('/account/purchase-history')
+  const table = page.getByTestId('ledger')
+  await expect(table.getByTestId('ledger-row')).toHaveCount(8)
+  const header = table.getByRole('columnheader').first()
+  const laidOut = () => header.evaluate((h) => h.checkVisibility({ contentVisibilityAuto: true }))
+  // skipped by layout and paint, but in the page: its rows are there to read
+  expect(await laidOut()).toBe(false)
+  await expect(table.getByTestId('ledger-row').first()).toContainText('$')
+  // reached by keyboard (the scrolling region takes focus), it is laid out and shown at its own size
+  const region = page.getByRole('region', { name: /^Your history/ })
+  await region.focus()
+  await expect.poll(laidOut).toBe(true)
+  await expect(table).toBeInViewport()
+  const box = (await region.boundingBox())!
+  expect(box.height).toBeGreaterThan(100)
+  expect(box.height).toBeLessThan(1200)
+})
