@@ -56,9 +56,9 @@ describe('formatShortDate: a short date from the core texts, as Intl writes it',
     expect(() => formatShortDate(new Date('nope'), 'en', tOf('en'))).toThrow(RangeError)
   })
 
-  it('gives no parts where texts lack the twelve month names', () => {
+  it('gives no parts where texts lack the twelve month names', async () => {
     const bare = i18next.createInstance()
-    bare.init({ lng: 'en', resources: { en: { core: {} } } })
+    await bare.init({ lng: 'en', resources: { en: { core: {} } } })
     expect(dateParts(new Date(), bare.getFixedT('en', 'core'))).toBeNull()
     expect(dateParts(new Date(year, 8, 2), tOf('es'))).toEqual({ year, month: 8, name: 'sept' })
   })

@@ -30,10 +30,9 @@ export function historyPoints(
 
 /**
  * The chart's dates written from the texts (the core's month names, store.historyMonth and
- * store.historyDay) as
- * Intl writes them ('Jan 2026', '1/5/2027'; 'ene 2026', '5/1/2027'): a page's first Intl format costs
- * 60 to 270 ms on a phone (CPU x4, ICU's start), in one task of a store page's take-over render.
- * Outside years 1 to 9999, Intl writes them.
+ * store.historyDay) as Intl writes them ('Jan 2026', '1/5/2027'; 'ene 2026', '5/1/2027'): a page's
+ * first Intl format costs 60 to 270 ms on a phone (CPU x4, ICU's start), in one task of a store page's
+ * take-over render. Outside years 1 to 9999, Intl writes them.
  */
 export function historyMonth(d: Date, lng: string, t: DateTexts): string {
   const p = dateParts(d, t)
