@@ -6,7 +6,6 @@
 
 // i18n: one copy of the hook for every screen chunk (ARCHITECTURE "Import useTranslation once in the core")
 export { Trans } from 'react-i18next'
-export { yieldToMain } from './boot-tasks'
 export { benefitImages } from './config/benefits'
 export { CATALOG_COUNTRIES, loadBenefitImages, loadCountryCatalog } from './config/catalogs'
 export * from './contract'
@@ -78,6 +77,7 @@ export {
   useStore,
 } from './state/context'
 export type { StoreRegistry } from './state/root'
+export { yieldToMain } from './tasks/boot-tasks'
 export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonClass } from './ui/Button'
 export { badgeClass } from './ui/badge'
 export { CaptchaCheck, SANDBOX_CAPTCHA_RESPONSE, useFormCaptcha } from './ui/Captcha'

@@ -1,4 +1,4 @@
-import { inTasks, markBoot } from './boot-tasks'
+import { inTasks, markBoot } from './tasks/boot-tasks'
 import './ui/tokens.css'
 
 markBoot('entry')

@@ -7,8 +7,8 @@ import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, createAppRouter } from './App'
 import { boot } from './boot'
-import { inTasks, yieldToMain } from './boot-tasks'
 import { revealApp } from './first-paint/client'
+import { inTasks, yieldToMain } from './tasks/boot-tasks'
 
 export function start(el: HTMLElement): Promise<void> {
   // the config's route table is a preloaded chunk of its own ('@brand', rsbuild.config.ts); the plugins'

@@ -61,6 +61,31 @@ describe('axios loads with the first call to the network (issue 17: not in the f
     expect(loaded).toHaveBeenCalledTimes(1)
     vi.doUnmock('axios')
   })
+  it('the first request goes out in a task after the one that evaluated axios (issue 30: two short tasks, not one long)', async () => {
+    vi.resetModules()
+    // a timer set when axios has been evaluated runs at the start of the next task
+    let nextTaskBegun = false
+    vi.doMock('axios', async (orig) => {
+      const m = await orig()
+      setTimeout(() => {
+        nextTaskBegun = true
+      }, 0)
+      return m
+    })
+    const { createHttpClient: fresh } = await import('./client')
+    const sentInNextTask: boolean[] = []
+    const http = fresh('', undefined, {
+      adapter: async (cfg) => {
+        sentInNextTask.push(nextTaskBegun)
+        return { data: { ok: true }, status: 200, statusText: 'OK', headers: {}, config: cfg }
+      },
+    })
+    expect(await http.get('/api/first')).toEqual({ ok: true })
+    // the second call finds axios ready and goes out at once
+    expect(await http.get('/api/second')).toEqual({ ok: true })
+    expect(sentInNextTask).toEqual([true, true])
+    vi.doUnmock('axios')
+  })
   it('a failed request and a status error are the client’s HttpError with the spec texts', async () => {
     const http = createHttpClient('', undefined, {
       adapter: async (cfg) => {

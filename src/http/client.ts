@@ -1,5 +1,6 @@
 import type { AxiosAdapter, AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios'
 import { dataKey, type FirstDataMap, type FirstDataRequest, pageFirstDataEnded } from '../first-paint/data'
+import { yieldToMain } from '../tasks/boot-tasks'
 import { HttpError } from './errors'
 
 export { HttpError, type HttpErrorKind } from './errors'
@@ -69,10 +70,17 @@ let axiosModule: Promise<typeof import('axios')> | undefined
  * again on the next call.
  */
 function loadAxios(): Promise<typeof import('axios')> {
-  axiosModule ??= import(/* webpackChunkName: "lib-axios" */ 'axios').catch((e: unknown) => {
-    axiosModule = undefined
-    throw e
-  })
+  axiosModule ??= import(/* webpackChunkName: "lib-axios" */ 'axios')
+    .then(async (m) => {
+      // The chunk's evaluation and the first request are each tens of ms on a phone: the request goes
+      // out in a task of its own (issue 30), not in one long task with the evaluation.
+      await yieldToMain()
+      return m
+    })
+    .catch((e: unknown) => {
+      axiosModule = undefined
+      throw e
+    })
   return axiosModule
 }
 
