@@ -13,6 +13,9 @@ export default defineConfig({
     ],
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on CI's two. Two workers ran the unit
+    // and server tests in 572 s here against 825 s with one (2026-11-28).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -43,7 +46,9 @@ export default defineConfig({
           globalSetup: ['tests/server-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // each test file's servers have their own database (a copy of the template on PGlite, a
+          // schema of their own on PostgreSQL), so files run side by side
+          fileParallelism: true,
         },
       },
     ],
