@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
@@ -13,9 +14,9 @@ export default defineConfig({
     ],
   },
   test: {
-    // Vitest's default is one worker fewer than the cores: one on CI's two. Two workers ran the unit
-    // and server tests in 572 s here against 825 s with one (2026-11-28).
-    maxWorkers: 2,
+    // Vitest's default is one worker fewer than the cores: one on CI's two. A worker per core (two at
+    // the least) ran the unit and server tests in 572 s here against 825 s with one (2026-11-28).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
